@@ -1,0 +1,59 @@
+// The one table of bit-packing kernels. Every path that packs or unpacks fixed-width integers (the
+// RLE/bit-packed hybrid, DELTA_BINARY_PACKED miniblocks, dictionary indices, levels, BIT_PACKED)
+// calls through this table, indexed by bit width, so each width's kernel exists once per
+// instruction set and the width is dispatched once per run, never per value.
+//
+// Layout. Parquet packs in two bit orders:
+//   - LSB order (hybrid and delta): value i occupies bits [i*w, i*w + w) of the stream, where bit k
+//     is bit (k % 8) of byte k / 8, least significant first.
+//   - MSB order (the deprecated BIT_PACKED): bit k of the stream is bit 7 - (k % 8) of byte k / 8,
+//     and each value is written most significant bit first.
+// In both orders 8 values of width w fill exactly w bytes, so the kernels work on whole groups of 8.
+//
+// Kernel contract (all function pointers below):
+//   - `count` is a multiple of 8 (kValuesPerGroup).
+//   - unpack reads exactly count * w / 8 bytes from `in` and writes exactly `count` values to `out`;
+//     it never reads past the bytes it decodes, so callers need no padding after their buffers.
+//   - pack reads `count` values and writes exactly count * w / 8 bytes; bits of a value above `w` are
+//     ignored (callers that must reject such values check them first).
+//   - Width 0 unpacks to zeros and packs to nothing.
+#ifndef PQPAGE_BITPACK_BIT_PACKING_H_
+#define PQPAGE_BITPACK_BIT_PACKING_H_
+
+#include <cstddef>
+#include <cstdint>
+
+namespace pqpage::internal {
+
+inline constexpr int kValuesPerGroup = 8;
+inline constexpr int kMaxBitWidth32 = 32;
+inline constexpr int kMaxBitWidth64 = 64;
+
+using Unpack32Fn = void (*)(const uint8_t* in, uint32_t* out, size_t count);
+using Unpack64Fn = void (*)(const uint8_t* in, uint64_t* out, size_t count);
+using Pack32Fn = void (*)(const uint32_t* in, uint8_t* out, size_t count);
+using Pack64Fn = void (*)(const uint64_t* in, uint8_t* out, size_t count);
+
+struct BitPackingKernels {
+  const char* name;                              // "scalar" or "avx2", for tests and benchmarks
+  Unpack32Fn unpack32[kMaxBitWidth32 + 1];       // LSB order, widths 0..32
+  Unpack64Fn unpack64[kMaxBitWidth64 + 1];       // LSB order, widths 0..64
+  Pack32Fn pack32[kMaxBitWidth32 + 1];           // LSB order, widths 0..32
+  Pack64Fn pack64[kMaxBitWidth64 + 1];           // LSB order, widths 0..64
+  Unpack32Fn unpack32_msb[kMaxBitWidth32 + 1];   // MSB order (BIT_PACKED), widths 0..32
+  Pack32Fn pack32_msb[kMaxBitWidth32 + 1];       // MSB order (BIT_PACKED), widths 0..32
+};
+
+// The portable kernels, generated from one template per direction and bit order.
+const BitPackingKernels& ScalarBitPackingKernels();
+
+// The AVX2/BMI2 kernels (entries without a vector form point at the scalar ones). Only call the
+// returned functions when GetCpuFeatures() reports AVX2 and BMI2.
+const BitPackingKernels& Avx2BitPackingKernels();
+
+// The kernels for this CPU, chosen once on first use.
+const BitPackingKernels& BitPacking();
+
+}  // namespace pqpage::internal
+
+#endif  // PQPAGE_BITPACK_BIT_PACKING_H_
