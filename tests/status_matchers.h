@@ -23,7 +23,8 @@ inline const absl::Status& StatusOf(const absl::StatusOr<T>& status_or) {
 #define PQPAGE_ASSERT_OK(expr) ASSERT_TRUE(::pqpage::testing::StatusOf(expr).ok()) \
     << ::pqpage::testing::StatusOf(expr)
 // Asserts that `expr` failed with `code` (e.g. absl::StatusCode::kDataLoss).
-#define PQPAGE_EXPECT_ERROR(expr, code) EXPECT_EQ(::pqpage::testing::StatusOf(expr).code(), code) \
+#define PQPAGE_EXPECT_ERROR(expr, expected_code)                                 \
+  EXPECT_EQ(::pqpage::testing::StatusOf(expr).code(), expected_code)              \
     << ::pqpage::testing::StatusOf(expr)
 #define PQPAGE_ASSERT_OK_AND_ASSIGN(lhs, expr)                                   \
   PQPAGE_ASSERT_OK_AND_ASSIGN_IMPL(PQPAGE_TEST_CONCAT(statusor_, __LINE__), lhs, expr)
