@@ -1,0 +1,242 @@
+#include <algorithm>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "common/byte_io.h"
+#include "common/status_macros.h"
+#include "encodings/bitmap_writer.h"
+#include "encodings/rle_bit_packed_hybrid_internal.h"
+#include "pqpage/rle_bit_packed_hybrid.h"
+
+namespace pqpage {
+namespace {
+
+using internal::Unpack32Fn;
+
+// Integers of the stream's own range: RLE values are checked against the bit width; bit-packed
+// values cannot exceed it. uint32_t output takes the kernels' output directly.
+class Uint32Sink {
+ public:
+  Uint32Sink(uint32_t* out, uint64_t max_value) : out_(out), max_value_(max_value) {}
+  absl::Status Fill(uint64_t value, size_t count) {
+    if (value > max_value_) {
+      return absl::DataLossError(
+          absl::StrCat("RLE/bit-packed hybrid: RLE value ", value, " exceeds the bit width"));
+    }
+    std::fill_n(out_, count, static_cast<uint32_t>(value));
+    out_ += count;
+    return absl::OkStatus();
+  }
+  absl::Status Unpacked(const uint32_t* values, size_t count) {
+    std::memcpy(out_, values, count * sizeof(uint32_t));
+    out_ += count;
+    return absl::OkStatus();
+  }
+  bool UnpackDirect(const uint8_t* packed, size_t count, Unpack32Fn kernel) {
+    kernel(packed, out_, count);
+    out_ += count;
+    return true;
+  }
+
+ private:
+  uint32_t* out_;
+  uint64_t max_value_;
+};
+
+// Levels narrowed to int16_t and checked against the column's maximum level.
+class LevelSink {
+ public:
+  LevelSink(int16_t* out, int16_t max_level) : out_(out), max_level_(max_level) {}
+  absl::Status Fill(uint64_t value, size_t count) {
+    if (value > static_cast<uint64_t>(max_level_)) return TooLarge(value);
+    std::fill_n(out_, count, static_cast<int16_t>(value));
+    out_ += count;
+    return absl::OkStatus();
+  }
+  absl::Status Unpacked(const uint32_t* values, size_t count) {
+    uint32_t largest = 0;
+    for (size_t i = 0; i < count; ++i) {
+      largest = std::max(largest, values[i]);
+      out_[i] = static_cast<int16_t>(values[i]);
+    }
+    if (largest > static_cast<uint32_t>(max_level_)) return TooLarge(largest);
+    out_ += count;
+    return absl::OkStatus();
+  }
+  bool UnpackDirect(const uint8_t*, size_t, Unpack32Fn) { return false; }
+
+ private:
+  absl::Status TooLarge(uint64_t value) const {
+    return absl::DataLossError(
+        absl::StrCat("level ", value, " exceeds the column's maximum level ", max_level_));
+  }
+  int16_t* out_;
+  int16_t max_level_;
+};
+
+// Booleans: only the lowest bit of an RLE value counts, as writers have set the others.
+class BooleanSink {
+ public:
+  explicit BooleanSink(bool* out) : out_(out) {}
+  absl::Status Fill(uint64_t value, size_t count) {
+    std::fill_n(out_, count, (value & 1) != 0);
+    out_ += count;
+    return absl::OkStatus();
+  }
+  absl::Status Unpacked(const uint32_t* values, size_t count) {
+    for (size_t i = 0; i < count; ++i) out_[i] = values[i] != 0;
+    out_ += count;
+    return absl::OkStatus();
+  }
+  bool UnpackDirect(const uint8_t*, size_t, Unpack32Fn) { return false; }
+
+ private:
+  bool* out_;
+};
+
+// Width-1 streams into an LSB-first bitmap: a bit-packed run already is that bitmap, so it is
+// copied (shifted to the destination's bit offset) rather than unpacked.
+class BitmapSink {
+ public:
+  BitmapSink(uint8_t* bitmap, int64_t bit_offset) : bitmap_(bitmap), bit_(bit_offset) {}
+  absl::Status Fill(uint64_t value, size_t count) {
+    if (value > 1) {
+      return absl::DataLossError(
+          absl::StrCat("RLE/bit-packed hybrid: RLE value ", value, " exceeds bit width 1"));
+    }
+    internal::FillBits(bitmap_, bit_, count, value != 0);
+    bit_ += count;
+    if (value != 0) ones_ += count;
+    return absl::OkStatus();
+  }
+  absl::Status Unpacked(const uint32_t* values, size_t count) {
+    for (size_t i = 0; i < count; ++i) {
+      internal::FillBits(bitmap_, bit_ + i, 1, values[i] != 0);
+      ones_ += values[i];
+    }
+    bit_ += count;
+    return absl::OkStatus();
+  }
+  bool UnpackDirect(const uint8_t* packed, size_t count, Unpack32Fn) {
+    internal::CopyBits(packed, bitmap_, bit_, count);
+    ones_ += internal::CountOnes(packed, count / 8);
+    bit_ += count;
+    return true;
+  }
+  int64_t ones() const { return ones_; }
+
+ private:
+  uint8_t* bitmap_;
+  int64_t bit_;
+  int64_t ones_ = 0;
+};
+
+}  // namespace
+
+RleBitPackedHybridDecoder::RleBitPackedHybridDecoder()
+    : reader_(std::make_unique<internal::HybridRunReader>()) {}
+RleBitPackedHybridDecoder::~RleBitPackedHybridDecoder() = default;
+RleBitPackedHybridDecoder::RleBitPackedHybridDecoder(RleBitPackedHybridDecoder&&) noexcept =
+    default;
+RleBitPackedHybridDecoder& RleBitPackedHybridDecoder::operator=(
+    RleBitPackedHybridDecoder&&) noexcept = default;
+
+absl::Status RleBitPackedHybridDecoder::Reset(absl::Span<const uint8_t> data, int bit_width,
+                                              int64_t num_values) {
+  if (bit_width < 0 || bit_width > internal::kMaxBitWidth32) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("RLE/bit-packed hybrid: bit width ", bit_width, " is outside 0..32"));
+  }
+  if (num_values < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("RLE/bit-packed hybrid: negative value count ", num_values));
+  }
+  reader_->Reset(data, bit_width);
+  values_left_ = num_values;
+  return absl::OkStatus();
+}
+
+absl::Status RleBitPackedHybridDecoder::CheckCount(size_t count) const {
+  if (count > static_cast<uint64_t>(values_left_)) {
+    return absl::InvalidArgumentError(absl::StrCat("RLE/bit-packed hybrid: asked for ", count,
+                                                   " values, ", values_left_, " left"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status RleBitPackedHybridDecoder::Decode(absl::Span<uint32_t> out) {
+  PQPAGE_RETURN_IF_ERROR(CheckCount(out.size()));
+  const int width = reader_->bit_width();
+  Uint32Sink sink(out.data(), width == 32 ? 0xFFFFFFFFu : (uint64_t{1} << width) - 1);
+  PQPAGE_RETURN_IF_ERROR(reader_->Read(out.size(), sink));
+  values_left_ -= static_cast<int64_t>(out.size());
+  return absl::OkStatus();
+}
+
+absl::Status RleBitPackedHybridDecoder::DecodeLevels(absl::Span<int16_t> out, int16_t max_level) {
+  PQPAGE_RETURN_IF_ERROR(CheckCount(out.size()));
+  LevelSink sink(out.data(), max_level);
+  PQPAGE_RETURN_IF_ERROR(reader_->Read(out.size(), sink));
+  values_left_ -= static_cast<int64_t>(out.size());
+  return absl::OkStatus();
+}
+
+absl::Status RleBitPackedHybridDecoder::DecodeBooleans(absl::Span<bool> out) {
+  PQPAGE_RETURN_IF_ERROR(CheckCount(out.size()));
+  if (reader_->bit_width() != 1) {
+    return absl::InvalidArgumentError("RLE booleans need bit width 1");
+  }
+  BooleanSink sink(out.data());
+  PQPAGE_RETURN_IF_ERROR(reader_->Read(out.size(), sink));
+  values_left_ -= static_cast<int64_t>(out.size());
+  return absl::OkStatus();
+}
+
+absl::StatusOr<int64_t> RleBitPackedHybridDecoder::DecodeToBitmap(uint8_t* bitmap,
+                                                                  int64_t bit_offset,
+                                                                  int64_t count) {
+  if (count < 0 || bit_offset < 0) {
+    return absl::InvalidArgumentError("DecodeToBitmap: negative count or offset");
+  }
+  PQPAGE_RETURN_IF_ERROR(CheckCount(static_cast<size_t>(count)));
+  if (reader_->bit_width() != 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("DecodeToBitmap needs bit width 1, the stream has ", reader_->bit_width()));
+  }
+  BitmapSink sink(bitmap, bit_offset);
+  PQPAGE_RETURN_IF_ERROR(reader_->Read(static_cast<size_t>(count), sink));
+  values_left_ -= count;
+  return sink.ones();
+}
+
+absl::Status RleBitPackedHybridDecoder::Skip(int64_t count) {
+  if (count < 0) return absl::InvalidArgumentError("Skip: negative count");
+  PQPAGE_RETURN_IF_ERROR(CheckCount(static_cast<size_t>(count)));
+  PQPAGE_RETURN_IF_ERROR(reader_->Skip(static_cast<size_t>(count)));
+  values_left_ -= count;
+  return absl::OkStatus();
+}
+
+void AppendLengthPrefixed(absl::Span<const uint8_t> stream, std::vector<uint8_t>* out) {
+  uint8_t prefix[4];
+  internal::StoreLittleEndian(prefix, static_cast<uint32_t>(stream.size()));
+  out->insert(out->end(), prefix, prefix + 4);
+  out->insert(out->end(), stream.begin(), stream.end());
+}
+
+absl::StatusOr<absl::Span<const uint8_t>> SplitLengthPrefixed(absl::Span<const uint8_t> data,
+                                                              size_t* consumed) {
+  if (data.size() < 4) {
+    return absl::DataLossError(
+        absl::StrCat("length-prefixed RLE stream: ", data.size(), " bytes, the prefix needs 4"));
+  }
+  const uint32_t length = internal::LoadLittleEndian<uint32_t>(data.data());
+  if (length > data.size() - 4) {
+    return absl::DataLossError(absl::StrCat("length-prefixed RLE stream: prefix says ", length,
+                                            " bytes, ", data.size() - 4, " follow"));
+  }
+  *consumed = 4 + static_cast<size_t>(length);
+  return data.subspan(4, length);
+}
+
+}  // namespace pqpage
