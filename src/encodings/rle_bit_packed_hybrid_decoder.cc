@@ -4,132 +4,17 @@
 #include "absl/strings/str_cat.h"
 #include "common/byte_io.h"
 #include "common/status_macros.h"
-#include "encodings/bitmap_writer.h"
 #include "encodings/rle_bit_packed_hybrid_internal.h"
+#include "encodings/rle_bit_packed_hybrid_sinks.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
 
 namespace pqpage {
 namespace {
 
-using internal::Unpack32Fn;
-
-// Integers of the stream's own range: RLE values are checked against the bit width; bit-packed
-// values cannot exceed it. uint32_t output takes the kernels' output directly.
-class Uint32Sink {
- public:
-  Uint32Sink(uint32_t* out, uint64_t max_value) : out_(out), max_value_(max_value) {}
-  absl::Status Fill(uint64_t value, size_t count) {
-    if (value > max_value_) {
-      return absl::DataLossError(
-          absl::StrCat("RLE/bit-packed hybrid: RLE value ", value, " exceeds the bit width"));
-    }
-    std::fill_n(out_, count, static_cast<uint32_t>(value));
-    out_ += count;
-    return absl::OkStatus();
-  }
-  absl::Status Unpacked(const uint32_t* values, size_t count) {
-    std::memcpy(out_, values, count * sizeof(uint32_t));
-    out_ += count;
-    return absl::OkStatus();
-  }
-  bool UnpackDirect(const uint8_t* packed, size_t count, Unpack32Fn kernel) {
-    kernel(packed, out_, count);
-    out_ += count;
-    return true;
-  }
-
- private:
-  uint32_t* out_;
-  uint64_t max_value_;
-};
-
-// Levels narrowed to int16_t and checked against the column's maximum level.
-class LevelSink {
- public:
-  LevelSink(int16_t* out, int16_t max_level) : out_(out), max_level_(max_level) {}
-  absl::Status Fill(uint64_t value, size_t count) {
-    if (value > static_cast<uint64_t>(max_level_)) return TooLarge(value);
-    std::fill_n(out_, count, static_cast<int16_t>(value));
-    out_ += count;
-    return absl::OkStatus();
-  }
-  absl::Status Unpacked(const uint32_t* values, size_t count) {
-    uint32_t largest = 0;
-    for (size_t i = 0; i < count; ++i) {
-      largest = std::max(largest, values[i]);
-      out_[i] = static_cast<int16_t>(values[i]);
-    }
-    if (largest > static_cast<uint32_t>(max_level_)) return TooLarge(largest);
-    out_ += count;
-    return absl::OkStatus();
-  }
-  bool UnpackDirect(const uint8_t*, size_t, Unpack32Fn) { return false; }
-
- private:
-  absl::Status TooLarge(uint64_t value) const {
-    return absl::DataLossError(
-        absl::StrCat("level ", value, " exceeds the column's maximum level ", max_level_));
-  }
-  int16_t* out_;
-  int16_t max_level_;
-};
-
-// Booleans: only the lowest bit of an RLE value counts, as writers have set the others.
-class BooleanSink {
- public:
-  explicit BooleanSink(bool* out) : out_(out) {}
-  absl::Status Fill(uint64_t value, size_t count) {
-    std::fill_n(out_, count, (value & 1) != 0);
-    out_ += count;
-    return absl::OkStatus();
-  }
-  absl::Status Unpacked(const uint32_t* values, size_t count) {
-    for (size_t i = 0; i < count; ++i) out_[i] = values[i] != 0;
-    out_ += count;
-    return absl::OkStatus();
-  }
-  bool UnpackDirect(const uint8_t*, size_t, Unpack32Fn) { return false; }
-
- private:
-  bool* out_;
-};
-
-// Width-1 streams into an LSB-first bitmap: a bit-packed run already is that bitmap, so it is
-// copied (shifted to the destination's bit offset) rather than unpacked.
-class BitmapSink {
- public:
-  BitmapSink(uint8_t* bitmap, int64_t bit_offset) : bitmap_(bitmap), bit_(bit_offset) {}
-  absl::Status Fill(uint64_t value, size_t count) {
-    if (value > 1) {
-      return absl::DataLossError(
-          absl::StrCat("RLE/bit-packed hybrid: RLE value ", value, " exceeds bit width 1"));
-    }
-    internal::FillBits(bitmap_, bit_, count, value != 0);
-    bit_ += count;
-    if (value != 0) ones_ += count;
-    return absl::OkStatus();
-  }
-  absl::Status Unpacked(const uint32_t* values, size_t count) {
-    for (size_t i = 0; i < count; ++i) {
-      internal::FillBits(bitmap_, bit_ + i, 1, values[i] != 0);
-      ones_ += values[i];
-    }
-    bit_ += count;
-    return absl::OkStatus();
-  }
-  bool UnpackDirect(const uint8_t* packed, size_t count, Unpack32Fn) {
-    internal::CopyBits(packed, bitmap_, bit_, count);
-    ones_ += internal::CountOnes(packed, count / 8);
-    bit_ += count;
-    return true;
-  }
-  int64_t ones() const { return ones_; }
-
- private:
-  uint8_t* bitmap_;
-  int64_t bit_;
-  int64_t ones_ = 0;
-};
+using internal::BitmapSink;
+using internal::BooleanSink;
+using internal::LevelSink;
+using internal::Uint32Sink;
 
 }  // namespace
 

@@ -46,6 +46,17 @@ class HybridRunReader {
     is_rle_ = false;
   }
 
+  // Reads `data` as one bit-packed run of `num_values` values unpacked by `kernel`, with no run
+  // headers: the layout of the deprecated BIT_PACKED encoding (with the MSB-order kernel).
+  void ResetSingleRun(absl::Span<const uint8_t> data, int bit_width, Unpack32Fn kernel,
+                      uint64_t num_values) {
+    Reset(absl::Span<const uint8_t>(), bit_width);
+    kernel_ = kernel;
+    packed_ = data.data();
+    packed_bytes_ = data.size();
+    run_left_ = num_values;
+  }
+
   int bit_width() const { return bit_width_; }
 
   // Hands the next `count` values to `sink`; DataLoss if the stream ends first.

@@ -1,0 +1,60 @@
+#include "absl/strings/str_cat.h"
+#include "bitpack/bit_packing.h"
+#include "common/status_macros.h"
+#include "encodings/rle_bit_packed_hybrid_internal.h"
+#include "encodings/rle_bit_packed_hybrid_sinks.h"
+#include "pqpage/bit_packed.h"
+
+namespace pqpage {
+
+BitPackedLevelDecoder::BitPackedLevelDecoder()
+    : reader_(std::make_unique<internal::HybridRunReader>()) {}
+BitPackedLevelDecoder::~BitPackedLevelDecoder() = default;
+BitPackedLevelDecoder::BitPackedLevelDecoder(BitPackedLevelDecoder&&) noexcept = default;
+BitPackedLevelDecoder& BitPackedLevelDecoder::operator=(BitPackedLevelDecoder&&) noexcept = default;
+
+absl::Status BitPackedLevelDecoder::Reset(absl::Span<const uint8_t> data, int bit_width,
+                                          int64_t num_values) {
+  if (bit_width < 0 || bit_width > 16) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("BIT_PACKED: level bit width ", bit_width, " is outside 0..16"));
+  }
+  if (num_values < 0) {
+    return absl::InvalidArgumentError(absl::StrCat("BIT_PACKED: negative count ", num_values));
+  }
+  const size_t needed = BitPackedEncodedSize(bit_width, static_cast<size_t>(num_values));
+  if (needed > data.size()) {
+    return absl::DataLossError(absl::StrCat("BIT_PACKED: ", num_values, " levels of ", bit_width,
+                                            " bits need ", needed, " bytes, ", data.size(),
+                                            " present"));
+  }
+  // The section is one bit-packed run in MSB order; the hybrid run walker reads it.
+  reader_->ResetSingleRun(data.first(needed), bit_width,
+                          internal::BitPacking().unpack32_msb[bit_width],
+                          static_cast<uint64_t>(num_values));
+  values_left_ = num_values;
+  return absl::OkStatus();
+}
+
+absl::Status BitPackedLevelDecoder::Decode(absl::Span<int16_t> out, int16_t max_level) {
+  if (out.size() > static_cast<uint64_t>(values_left_)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("BIT_PACKED: asked for ", out.size(), " levels, ", values_left_, " left"));
+  }
+  internal::LevelSink sink(out.data(), max_level);
+  PQPAGE_RETURN_IF_ERROR(reader_->Read(out.size(), sink));
+  values_left_ -= static_cast<int64_t>(out.size());
+  return absl::OkStatus();
+}
+
+absl::Status BitPackedLevelDecoder::Skip(int64_t count) {
+  if (count < 0 || count > values_left_) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("BIT_PACKED: cannot skip ", count, " levels, ", values_left_, " left"));
+  }
+  PQPAGE_RETURN_IF_ERROR(reader_->Skip(static_cast<size_t>(count)));
+  values_left_ -= count;
+  return absl::OkStatus();
+}
+
+}  // namespace pqpage
