@@ -1,0 +1,160 @@
+// DELTA_BINARY_PACKED (encoding 5) for INT32 and INT64: a header, then blocks of deltas stored as a
+// frame of reference (the block's minimum delta) plus one bit-packed miniblock per slice of the
+// block. The DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY codecs store their lengths with it.
+//
+// Stream layout (all varints ULEB128, signed ones zigzag):
+//   <block size> <miniblocks per block> <total value count> <first value (zigzag)>
+//   then per block: <min delta (zigzag)> <one width byte per miniblock> <miniblock bodies>
+// A block size is a positive multiple of 128 and values per miniblock a multiple of 32. All delta
+// arithmetic wraps in the unsigned type of the physical width, so any sequence round-trips.
+#ifndef PQPAGE_DELTA_BINARY_PACKED_H_
+#define PQPAGE_DELTA_BINARY_PACKED_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+
+namespace pqpage {
+
+// Streaming encoder. Put() keeps at most one block of pending deltas; every block that fills is
+// packed into the page body at once, so memory is the packed page plus one block.
+// Supported T: int32_t, int64_t.
+template <typename T>
+class DeltaBinaryPackedEncoder {
+ public:
+  static constexpr int64_t kDefaultBlockSize = 128;
+  static constexpr int64_t kDefaultMiniblocksPerBlock = 4;
+
+  // Blocks of 128 values in 4 miniblocks of 32 (the shape every reader expects).
+  DeltaBinaryPackedEncoder();
+
+  // Another legal shape: InvalidArgument unless block_size is a positive multiple of 128 and
+  // block_size / miniblocks_per_block is a whole multiple of 32 (and block_size <= 2^20, to bound
+  // the pending block).
+  static absl::StatusOr<DeltaBinaryPackedEncoder> Make(int64_t block_size,
+                                                       int64_t miniblocks_per_block);
+
+  // Appends values. Never fails: every value of T is encodable.
+  void Put(absl::Span<const T> values);
+
+  int64_t num_values() const { return num_values_; }
+
+  // Bytes the page would take if finished now (exact for the finished blocks, an upper bound for
+  // the pending one).
+  size_t EstimatedSize() const;
+
+  // Appends the complete stream (header even for 0 values) to `out` and resets the encoder for
+  // the next page.
+  void FinishInto(std::vector<uint8_t>* out);
+  std::vector<uint8_t> Finish();
+
+  // Worst-case size of `num_values` values in the default shape.
+  static size_t MaxEncodedSize(int64_t num_values);
+
+ private:
+  using Unsigned = std::make_unsigned_t<T>;
+
+  DeltaBinaryPackedEncoder(int64_t block_size, int64_t miniblocks_per_block);
+  void FlushBlock();
+
+  int64_t block_size_;
+  int64_t miniblocks_per_block_;
+  int64_t values_per_miniblock_;
+  int64_t num_values_ = 0;
+  Unsigned first_value_ = 0;
+  Unsigned last_value_ = 0;
+  std::vector<Unsigned> pending_deltas_;  // block_size_ slots, pending_count_ in use
+  int64_t pending_count_ = 0;
+  std::vector<uint8_t> body_;  // finished blocks
+};
+
+// Stateful per-page decoder. It reads any legal header (block sizes that are multiples of 128,
+// miniblocks of any multiple of 32 values) and rejects illegal ones with DataLoss. Widths of
+// miniblocks past the last value and padding bits are ignored, whatever they hold. The first value
+// and min deltas wider than T wrap to T's width (arithmetic is modulo 2^bits anyway).
+// Supported T: int32_t, int64_t.
+template <typename T>
+class DeltaBinaryPackedDecoder {
+ public:
+  DeltaBinaryPackedDecoder() = default;
+
+  // Parses the header of the stream at the start of `data`. `num_values` is the number of values
+  // the caller will read; the header's count must be >= num_values (extra values are ignored).
+  // DataLoss: truncated or illegal header, header count < num_values. InvalidArgument:
+  // num_values < 0. `data` must outlive the decoding.
+  absl::Status Reset(absl::Span<const uint8_t> data, int64_t num_values);
+
+  // Reset() for a caller that will read every value the header announces (num_values = header
+  // count). The byte-array codecs use it to find where the stream ends.
+  absl::Status ResetWholeStream(absl::Span<const uint8_t> data);
+
+  int64_t values_left() const { return values_left_; }
+  // The total value count written in the header.
+  int64_t header_value_count() const { return header_count_; }
+
+  // Decodes exactly out.size() values. InvalidArgument if more than values_left(); DataLoss if the
+  // bytes run out or a miniblock width exceeds 32 (INT32) / 64 (INT64).
+  absl::Status Decode(absl::Span<T> out);
+
+  // Moves past `count` values (decoding them, since later values depend on them). Errors as Decode.
+  absl::Status Skip(int64_t count);
+
+  // Moves past every remaining value of the stream, including those past num_values, without
+  // unpacking them, and returns the byte offset just after the stream (where data that follows it
+  // starts). Afterwards values_left() is 0. DataLoss if the stream is truncated.
+  absl::StatusOr<size_t> SkipToStreamEnd();
+
+  // Bytes of `data` consumed so far. Once every value of the header has been decoded this is the
+  // offset just after the stream: the last miniblock holding values is counted in full, unused
+  // miniblocks of the last block have no body.
+  size_t bytes_consumed() const { return static_cast<size_t>(position_ - begin_); }
+
+ private:
+  using Unsigned = std::make_unsigned_t<T>;
+  static constexpr int64_t kScratchValues = 512;
+
+  absl::Status StartMiniblock();
+  // Unpacks the next `count` (multiple of 8) values of the current miniblock into `out` as final
+  // values (min delta added, prefix-summed).
+  void DecodePiece(Unsigned* out, int64_t count);
+
+  const uint8_t* begin_ = nullptr;
+  const uint8_t* position_ = nullptr;
+  const uint8_t* end_ = nullptr;
+
+  int64_t values_per_miniblock_ = 0;
+  int64_t miniblocks_per_block_ = 0;
+  int64_t header_count_ = 0;
+  int64_t values_left_ = 0;  // values the caller may still read
+  int64_t deltas_left_ = 0;  // deltas in the stream not yet unpacked (past the current piece)
+  bool first_value_pending_ = false;
+  Unsigned last_value_ = 0;
+
+  // Current block.
+  Unsigned min_delta_ = 0;
+  const uint8_t* block_widths_ = nullptr;
+  int64_t next_miniblock_ = 0;  // index in the block of the next miniblock to start
+  // Current miniblock: packed bytes not yet unpacked, their width, and values left in it.
+  const uint8_t* miniblock_data_ = nullptr;
+  int miniblock_width_ = 0;
+  int64_t miniblock_left_ = 0;
+
+  // Values unpacked but not yet handed out (when the caller asked for fewer than a piece).
+  Unsigned scratch_[kScratchValues];
+  int64_t scratch_begin_ = 0;
+  int64_t scratch_end_ = 0;
+};
+
+extern template class DeltaBinaryPackedEncoder<int32_t>;
+extern template class DeltaBinaryPackedEncoder<int64_t>;
+extern template class DeltaBinaryPackedDecoder<int32_t>;
+extern template class DeltaBinaryPackedDecoder<int64_t>;
+
+}  // namespace pqpage
+
+#endif  // PQPAGE_DELTA_BINARY_PACKED_H_
