@@ -1,0 +1,213 @@
+// PLAIN encoders: little-endian copies for numbers, LSB-first bits for booleans, length-prefixed
+// bytes for BYTE_ARRAY.
+#include <cstring>
+#include <limits>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "common/byte_io.h"
+#include "pqpage/plain.h"
+
+namespace pqpage {
+namespace {
+
+// Packs 8 bools (bytes holding 0 or 1) into one byte, value i in bit i. The multiplier moves byte
+// i's low bit to bit 56 + i; the shifted copies never collide in the top byte.
+inline uint8_t PackEightBools(const bool* values) {
+  uint64_t bytes;
+  std::memcpy(&bytes, values, 8);
+  return static_cast<uint8_t>(((bytes & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56);
+}
+
+void MoveOut(std::vector<uint8_t>* buffer, std::vector<uint8_t>* out) {
+  if (out->empty()) {
+    out->swap(*buffer);
+  } else {
+    out->insert(out->end(), buffer->begin(), buffer->end());
+  }
+  buffer->clear();
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- fixed width
+template <typename T>
+void PlainEncoder<T>::Put(absl::Span<const T> values) {
+  if (values.empty()) return;
+  const size_t old_size = buffer_.size();
+  buffer_.resize(old_size + values.size() * sizeof(T));
+  std::memcpy(buffer_.data() + old_size, values.data(), values.size() * sizeof(T));
+}
+
+template <typename T>
+void PlainEncoder<T>::FinishInto(std::vector<uint8_t>* out) {
+  MoveOut(&buffer_, out);
+}
+
+template <typename T>
+std::vector<uint8_t> PlainEncoder<T>::Finish() {
+  std::vector<uint8_t> out;
+  FinishInto(&out);
+  return out;
+}
+
+template class PlainEncoder<int32_t>;
+template class PlainEncoder<int64_t>;
+template class PlainEncoder<Int96>;
+template class PlainEncoder<float>;
+template class PlainEncoder<double>;
+
+// ---------------------------------------------------------------- BOOLEAN
+void PlainEncoder<bool>::PutBit(bool value) {
+  if (num_bits_ % 8 == 0) bytes_.push_back(0);
+  bytes_.back() |= static_cast<uint8_t>(static_cast<unsigned>(value) << (num_bits_ % 8));
+  ++num_bits_;
+}
+
+void PlainEncoder<bool>::Put(absl::Span<const bool> values) {
+  size_t i = 0;
+  while (i < values.size() && num_bits_ % 8 != 0) PutBit(values[i++]);
+  const size_t whole_bytes = (values.size() - i) / 8;
+  if (whole_bytes > 0) {
+    const size_t old_size = bytes_.size();
+    bytes_.resize(old_size + whole_bytes);
+    uint8_t* out = bytes_.data() + old_size;
+    for (size_t b = 0; b < whole_bytes; ++b, i += 8) out[b] = PackEightBools(values.data() + i);
+    num_bits_ += whole_bytes * 8;
+  }
+  while (i < values.size()) PutBit(values[i++]);
+}
+
+void PlainEncoder<bool>::PutBitmap(const uint8_t* bitmap, int64_t bit_offset, int64_t count) {
+  if (count <= 0) return;
+  if (bit_offset % 8 == 0 && num_bits_ % 8 == 0) {
+    const uint64_t whole_bytes = static_cast<uint64_t>(count) / 8;
+    bytes_.insert(bytes_.end(), bitmap + bit_offset / 8, bitmap + bit_offset / 8 + whole_bytes);
+    num_bits_ += whole_bytes * 8;
+    bit_offset += static_cast<int64_t>(whole_bytes * 8);
+    count -= static_cast<int64_t>(whole_bytes * 8);
+  }
+  for (int64_t k = 0; k < count; ++k) {
+    const int64_t bit = bit_offset + k;
+    PutBit((bitmap[bit / 8] >> (bit % 8)) & 1);
+  }
+}
+
+void PlainEncoder<bool>::FinishInto(std::vector<uint8_t>* out) {
+  MoveOut(&bytes_, out);
+  num_bits_ = 0;
+}
+
+std::vector<uint8_t> PlainEncoder<bool>::Finish() {
+  std::vector<uint8_t> out;
+  FinishInto(&out);
+  return out;
+}
+
+// ---------------------------------------------------------------- BYTE_ARRAY
+namespace {
+
+template <typename View>
+absl::Status PutByteArrays(absl::Span<const View> values, std::vector<uint8_t>* buffer) {
+  size_t total = 0;
+  for (const View& value : values) {
+    if (value.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
+      return absl::InvalidArgumentError(absl::StrCat("PLAIN: BYTE_ARRAY value of ", value.size(),
+                                                     " bytes exceeds the 2^31 - 1 byte limit"));
+    }
+    total += 4 + value.size();
+  }
+  const size_t old_size = buffer->size();
+  buffer->resize(old_size + total);
+  uint8_t* out = buffer->data() + old_size;
+  for (const View& value : values) {
+    const uint32_t length = static_cast<uint32_t>(value.size());
+    internal::StoreLittleEndian<uint32_t>(out, length);
+    if (length > 0) std::memcpy(out + 4, value.data(), length);
+    out += 4 + length;
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status PlainEncoder<ByteArray>::Put(absl::Span<const ByteArray> values) {
+  size_t total = 0;
+  for (const ByteArray& value : values) {
+    if (value.size > static_cast<uint32_t>(std::numeric_limits<int32_t>::max())) {
+      return absl::InvalidArgumentError(absl::StrCat("PLAIN: BYTE_ARRAY value of ", value.size,
+                                                     " bytes exceeds the 2^31 - 1 byte limit"));
+    }
+    total += 4 + static_cast<size_t>(value.size);
+  }
+  const size_t old_size = buffer_.size();
+  buffer_.resize(old_size + total);
+  uint8_t* out = buffer_.data() + old_size;
+  for (const ByteArray& value : values) {
+    internal::StoreLittleEndian<uint32_t>(out, value.size);
+    if (value.size > 0) std::memcpy(out + 4, value.data, value.size);
+    out += 4 + static_cast<size_t>(value.size);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status PlainEncoder<ByteArray>::Put(absl::Span<const std::string_view> values) {
+  return PutByteArrays<std::string_view>(values, &buffer_);
+}
+
+void PlainEncoder<ByteArray>::FinishInto(std::vector<uint8_t>* out) { MoveOut(&buffer_, out); }
+
+std::vector<uint8_t> PlainEncoder<ByteArray>::Finish() {
+  std::vector<uint8_t> out;
+  FinishInto(&out);
+  return out;
+}
+
+// ---------------------------------------------------------------- FIXED_LEN_BYTE_ARRAY
+absl::Status PlainFixedLenByteArrayEncoder::Put(absl::Span<const ByteArray> values) {
+  if (type_length_ <= 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("PLAIN: FIXED_LEN_BYTE_ARRAY type length ", type_length_, " is not positive"));
+  }
+  const uint32_t width = static_cast<uint32_t>(type_length_);
+  for (const ByteArray& value : values) {
+    if (value.size != width) {
+      return absl::InvalidArgumentError(absl::StrCat("PLAIN: FIXED_LEN_BYTE_ARRAY value of ",
+                                                     value.size, " bytes, type length is ", width));
+    }
+  }
+  const size_t old_size = buffer_.size();
+  buffer_.resize(old_size + values.size() * width);
+  uint8_t* out = buffer_.data() + old_size;
+  for (const ByteArray& value : values) {
+    std::memcpy(out, value.data, width);
+    out += width;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status PlainFixedLenByteArrayEncoder::PutBytes(absl::Span<const uint8_t> bytes) {
+  if (type_length_ <= 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("PLAIN: FIXED_LEN_BYTE_ARRAY type length ", type_length_, " is not positive"));
+  }
+  if (bytes.size() % static_cast<size_t>(type_length_) != 0) {
+    return absl::InvalidArgumentError(absl::StrCat("PLAIN: FIXED_LEN_BYTE_ARRAY got ", bytes.size(),
+                                                   " bytes, not a multiple of the type length ",
+                                                   type_length_));
+  }
+  buffer_.insert(buffer_.end(), bytes.begin(), bytes.end());
+  return absl::OkStatus();
+}
+
+void PlainFixedLenByteArrayEncoder::FinishInto(std::vector<uint8_t>* out) {
+  MoveOut(&buffer_, out);
+}
+
+std::vector<uint8_t> PlainFixedLenByteArrayEncoder::Finish() {
+  std::vector<uint8_t> out;
+  FinishInto(&out);
+  return out;
+}
+
+}  // namespace pqpage
