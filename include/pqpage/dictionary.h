@@ -1,0 +1,147 @@
+// Dictionary encoding (PLAIN_DICTIONARY = 2, RLE_DICTIONARY = 8): a column chunk's distinct values
+// go once into a dictionary page (PLAIN-encoded entries), and each data page holds, per value, an
+// index into it: one byte giving the index bit width, then the indices as an RLE/bit-packed hybrid
+// stream without a length prefix. Both enum values describe the same data page layout; readers
+// accept either. BOOLEAN columns have no dictionary encoding.
+//
+// Instantiated for T = int32_t, int64_t, Int96, float, double and ByteArray (BYTE_ARRAY, or
+// FIXED_LEN_BYTE_ARRAY when a type length is given).
+#ifndef PQPAGE_DICTIONARY_H_
+#define PQPAGE_DICTIONARY_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "pqpage/types.h"
+
+namespace pqpage {
+
+namespace internal {
+class HybridRunReader;
+template <typename T>
+class DictionaryIndex;
+}  // namespace internal
+
+struct DictionaryOptions {
+  // Limits after which the encoder stops taking new values so that the caller falls back to
+  // another encoding. 1 MiB of PLAIN dictionary is what Arrow C++ and parquet-java default to.
+  int64_t max_entries = int64_t{1} << 24;
+  int64_t max_dictionary_bytes = int64_t{1} << 20;
+  // 0 for BYTE_ARRAY; the type length for FIXED_LEN_BYTE_ARRAY (ByteArray instantiation only).
+  int fixed_length = 0;
+};
+
+// Builds a column chunk's dictionary and the indices of its data pages. Entries are keyed on their
+// bytes (so NaN payloads, -0.0 and +0.0 are distinct entries, and PLAIN round-trips them exactly).
+// Memory: the dictionary plus the indices of the current data page (4 bytes per value).
+template <typename T>
+class DictionaryEncoder {
+ public:
+  explicit DictionaryEncoder(DictionaryOptions options = {});
+  ~DictionaryEncoder();
+  DictionaryEncoder(DictionaryEncoder&&) noexcept;
+  DictionaryEncoder& operator=(DictionaryEncoder&&) noexcept;
+
+  // Takes values into the current data page. Returns how many were taken: fewer than values.size()
+  // means a new entry would pass a limit; is_full() is then true, the values taken are in the page,
+  // and the caller should finish the page and encode the rest another way. InvalidArgument for a
+  // FIXED_LEN_BYTE_ARRAY value of the wrong length or a byte array over 2^31 - 1 bytes (nothing of
+  // that call is taken then).
+  absl::StatusOr<size_t> Put(absl::Span<const T> values);
+
+  bool is_full() const { return full_; }
+  int64_t num_entries() const;
+  // Bytes of the dictionary page body (PLAIN entries).
+  int64_t dictionary_bytes() const { return dictionary_bytes_; }
+  // Values in the current data page.
+  int64_t buffered_values() const { return static_cast<int64_t>(indices_.size()); }
+  // The index bit width a data page finished now would use: bits for num_entries() - 1.
+  int index_bit_width() const;
+  // Bytes the current data page would have if finished now (an upper bound).
+  size_t EstimatedDataPageSize() const;
+
+  // Appends the current data page's values section (bit width byte + hybrid indices) to `out` and
+  // starts a new page. The dictionary carries on.
+  void FinishDataPageInto(std::vector<uint8_t>* out);
+  std::vector<uint8_t> FinishDataPage();
+
+  // The dictionary page body: every entry, PLAIN-encoded, in index order.
+  std::vector<uint8_t> DictionaryPage() const;
+
+  // The entries in index order (views for byte arrays, valid while the encoder lives).
+  absl::Span<const T> entries() const;
+
+ private:
+  DictionaryOptions options_;
+  std::unique_ptr<internal::DictionaryIndex<T>> index_;
+  std::vector<uint32_t> indices_;
+  int64_t dictionary_bytes_ = 0;
+  bool full_ = false;
+};
+
+// Reads dictionary-encoded data pages of one column chunk.
+template <typename T>
+class DictionaryDecoder {
+ public:
+  // `fixed_length` > 0 reads FIXED_LEN_BYTE_ARRAY entries of that length (ByteArray only).
+  explicit DictionaryDecoder(int fixed_length = 0);
+  ~DictionaryDecoder();
+  DictionaryDecoder(DictionaryDecoder&&) noexcept;
+  DictionaryDecoder& operator=(DictionaryDecoder&&) noexcept;
+
+  // Reads a dictionary page body of `num_entries` PLAIN entries. Byte-array entries are views into
+  // `page`, which must outlive the decoder's use. DataLoss if num_entries is negative or more than
+  // the page can hold (checked before anything is allocated) or an entry is truncated.
+  absl::Status SetDictionary(absl::Span<const uint8_t> page, int64_t num_entries);
+  // Uses already-decoded entries (copied; byte-array entries must outlive the decoder's use).
+  void SetDictionary(absl::Span<const T> entries);
+
+  absl::Span<const T> dictionary() const { return dictionary_; }
+
+  // Starts a data page's values section holding `num_values` indices. DataLoss if the section is
+  // empty while values are expected or its bit width byte is above 32; InvalidArgument if
+  // num_values is negative.
+  absl::Status Reset(absl::Span<const uint8_t> data, int64_t num_values);
+
+  int64_t values_left() const { return values_left_; }
+
+  // Decodes exactly out.size() values, resolving each index. DataLoss for an index outside the
+  // dictionary or a stream that ends early; InvalidArgument for more than values_left().
+  absl::Status Decode(absl::Span<T> out);
+
+  // Decodes exactly out.size() indices (bounds-checked like Decode), for engines that keep data
+  // dictionary-encoded.
+  absl::Status DecodeIndices(absl::Span<uint32_t> out);
+
+  absl::Status Skip(int64_t count);
+
+ private:
+  absl::Status CheckCount(size_t count) const;
+
+  int fixed_length_;
+  std::vector<T> dictionary_;
+  std::unique_ptr<internal::HybridRunReader> reader_;
+  int64_t values_left_ = 0;
+};
+
+extern template class DictionaryEncoder<int32_t>;
+extern template class DictionaryEncoder<int64_t>;
+extern template class DictionaryEncoder<Int96>;
+extern template class DictionaryEncoder<float>;
+extern template class DictionaryEncoder<double>;
+extern template class DictionaryEncoder<ByteArray>;
+extern template class DictionaryDecoder<int32_t>;
+extern template class DictionaryDecoder<int64_t>;
+extern template class DictionaryDecoder<Int96>;
+extern template class DictionaryDecoder<float>;
+extern template class DictionaryDecoder<double>;
+extern template class DictionaryDecoder<ByteArray>;
+
+}  // namespace pqpage
+
+#endif  // PQPAGE_DICTIONARY_H_

@@ -1,0 +1,141 @@
+#include <limits>
+
+#include "absl/strings/str_cat.h"
+#include "common/checked_math.h"
+#include "encodings/dictionary_index.h"
+#include "pqpage/dictionary.h"
+#include "pqpage/plain.h"
+#include "pqpage/rle_bit_packed_hybrid.h"
+
+namespace pqpage {
+
+template <typename T>
+DictionaryEncoder<T>::DictionaryEncoder(DictionaryOptions options)
+    : options_(options), index_(std::make_unique<internal::DictionaryIndex<T>>()) {}
+template <typename T>
+DictionaryEncoder<T>::~DictionaryEncoder() = default;
+template <typename T>
+DictionaryEncoder<T>::DictionaryEncoder(DictionaryEncoder&&) noexcept = default;
+template <typename T>
+DictionaryEncoder<T>& DictionaryEncoder<T>::operator=(DictionaryEncoder&&) noexcept = default;
+
+template <typename T>
+int64_t DictionaryEncoder<T>::num_entries() const {
+  return static_cast<int64_t>(index_->entries().size());
+}
+
+template <typename T>
+absl::Span<const T> DictionaryEncoder<T>::entries() const {
+  return index_->entries();
+}
+
+template <typename T>
+int DictionaryEncoder<T>::index_bit_width() const {
+  const int64_t entries = num_entries();
+  return entries <= 1 ? 0 : internal::BitWidthOf(static_cast<uint64_t>(entries - 1));
+}
+
+template <typename T>
+absl::StatusOr<size_t> DictionaryEncoder<T>::Put(absl::Span<const T> values) {
+  if constexpr (std::is_same_v<T, ByteArray>) {
+    for (const ByteArray& v : values) {
+      if (options_.fixed_length > 0
+              ? v.size != static_cast<uint32_t>(options_.fixed_length)
+              : v.size > static_cast<uint32_t>(std::numeric_limits<int32_t>::max())) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "dictionary: value of ", v.size, " bytes",
+            options_.fixed_length > 0
+                ? absl::StrCat(" in a FIXED_LEN_BYTE_ARRAY(", options_.fixed_length, ") column")
+                : " is longer than 2^31 - 1"));
+      }
+    }
+  }
+  if (full_) return 0;
+  indices_.reserve(indices_.size() + values.size());
+  // Consecutive equal values (common in sorted or low-cardinality data) skip the hash lookup.
+  bool have_last = false;
+  typename internal::DictionaryIndex<T>::Key last_key{};
+  uint32_t last_number = 0;
+  for (size_t i = 0; i < values.size(); ++i) {
+    const auto key = internal::DictionaryIndex<T>::KeyOf(values[i]);
+    if (have_last && key == last_key) {
+      indices_.push_back(last_number);
+      continue;
+    }
+    int64_t number = index_->Find(key);
+    if (number < 0) {
+      int64_t entry_bytes;
+      if constexpr (std::is_same_v<T, ByteArray>) {
+        entry_bytes =
+            options_.fixed_length > 0 ? options_.fixed_length : 4 + int64_t{values[i].size};
+      } else {
+        entry_bytes = sizeof(T);
+      }
+      if (num_entries() + 1 > options_.max_entries ||
+          dictionary_bytes_ + entry_bytes > options_.max_dictionary_bytes) {
+        full_ = true;
+        return i;
+      }
+      number = index_->Insert(values[i]);
+      dictionary_bytes_ += entry_bytes;
+      // A byte-array key must view the dictionary's copy, not the caller's buffer.
+      last_key = internal::DictionaryIndex<T>::KeyOf(index_->entries().back());
+    } else {
+      last_key = key;
+    }
+    have_last = true;
+    last_number = static_cast<uint32_t>(number);
+    indices_.push_back(last_number);
+  }
+  return values.size();
+}
+
+template <typename T>
+size_t DictionaryEncoder<T>::EstimatedDataPageSize() const {
+  return 1 + RleBitPackedHybridEncoder::MaxEncodedSize(index_bit_width(), indices_.size());
+}
+
+template <typename T>
+void DictionaryEncoder<T>::FinishDataPageInto(std::vector<uint8_t>* out) {
+  const int width = index_bit_width();
+  out->push_back(static_cast<uint8_t>(width));
+  RleBitPackedHybridEncoder encoder(width);
+  // Every index is below num_entries(), so it fits the width and Put cannot fail.
+  (void)encoder.Put(absl::MakeConstSpan(indices_));
+  encoder.FinishInto(out);
+  indices_.clear();
+}
+
+template <typename T>
+std::vector<uint8_t> DictionaryEncoder<T>::FinishDataPage() {
+  std::vector<uint8_t> out;
+  FinishDataPageInto(&out);
+  return out;
+}
+
+template <typename T>
+std::vector<uint8_t> DictionaryEncoder<T>::DictionaryPage() const {
+  if constexpr (std::is_same_v<T, ByteArray>) {
+    if (options_.fixed_length > 0) {
+      PlainFixedLenByteArrayEncoder plain(options_.fixed_length);
+      (void)plain.Put(index_->entries());  // lengths were checked by Put
+      return plain.Finish();
+    }
+    PlainEncoder<ByteArray> plain;
+    (void)plain.Put(index_->entries());  // lengths were checked by Put
+    return plain.Finish();
+  } else {
+    PlainEncoder<T> plain;
+    plain.Put(index_->entries());
+    return plain.Finish();
+  }
+}
+
+template class DictionaryEncoder<int32_t>;
+template class DictionaryEncoder<int64_t>;
+template class DictionaryEncoder<Int96>;
+template class DictionaryEncoder<float>;
+template class DictionaryEncoder<double>;
+template class DictionaryEncoder<ByteArray>;
+
+}  // namespace pqpage
