@@ -1,0 +1,208 @@
+// BYTE_STREAM_SPLIT decoders, the portable gather kernels and the run-time kernel choice.
+#include <algorithm>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "common/byte_io.h"
+#include "common/cpu_features.h"
+#include "encodings/byte_stream_split_internal.h"
+#include "pqpage/byte_stream_split.h"
+
+namespace pqpage {
+namespace internal {
+
+void ByteStreamSplitDecodeGeneric(const uint8_t* streams, int width, int64_t stride, int64_t count,
+                                  uint8_t* out) {
+  // Blocks of values keep the K output rows and K input runs in cache together.
+  constexpr int64_t kBlock = 128;
+  for (int64_t base = 0; base < count; base += kBlock) {
+    const int64_t n = std::min(kBlock, count - base);
+    for (int k = 0; k < width; ++k) {
+      const uint8_t* in = streams + k * stride + base;
+      uint8_t* dst = out + base * width + k;
+      for (int64_t i = 0; i < n; ++i) dst[i * width] = in[i];
+    }
+  }
+}
+
+void ScalarByteStreamSplitDecode4(const uint8_t* streams, int64_t stride, int64_t count,
+                                  uint8_t* out) {
+  int64_t i = 0;
+  for (; i + 8 <= count; i += 8) {
+    uint64_t rows[8] = {};
+    for (int k = 0; k < 4; ++k) rows[k] = LoadLittleEndian<uint64_t>(streams + k * stride + i);
+    TransposeBytes8x8(rows);
+    for (int j = 0; j < 8; j += 2) {
+      StoreLittleEndian<uint64_t>(out + (i + j) * 4,
+                                  (rows[j] & 0xFFFFFFFFULL) | (rows[j + 1] << 32));
+    }
+  }
+  ByteStreamSplitDecodeGeneric(streams + i, 4, stride, count - i, out + i * 4);
+}
+
+void ScalarByteStreamSplitDecode8(const uint8_t* streams, int64_t stride, int64_t count,
+                                  uint8_t* out) {
+  int64_t i = 0;
+  for (; i + 8 <= count; i += 8) {
+    uint64_t rows[8];
+    for (int k = 0; k < 8; ++k) rows[k] = LoadLittleEndian<uint64_t>(streams + k * stride + i);
+    TransposeBytes8x8(rows);
+    for (int j = 0; j < 8; ++j) StoreLittleEndian<uint64_t>(out + (i + j) * 8, rows[j]);
+  }
+  ByteStreamSplitDecodeGeneric(streams + i, 8, stride, count - i, out + i * 8);
+}
+
+const ByteStreamSplitKernels& ScalarByteStreamSplitKernels() {
+  static const ByteStreamSplitKernels kernels = {
+      "scalar", ScalarByteStreamSplitDecode4, ScalarByteStreamSplitDecode8,
+      ScalarByteStreamSplitEncode4, ScalarByteStreamSplitEncode8};
+  return kernels;
+}
+
+const ByteStreamSplitKernels& ByteStreamSplitKernelsForCpu() {
+  static const ByteStreamSplitKernels* const kernels =
+      GetCpuFeatures().avx2 ? &Avx2ByteStreamSplitKernels() : &ScalarByteStreamSplitKernels();
+  return *kernels;
+}
+
+void ByteStreamSplitDecode(const uint8_t* streams, int width, int64_t stride, int64_t count,
+                           uint8_t* out) {
+  if (count <= 0) return;
+  switch (width) {
+    case 4:
+      ByteStreamSplitKernelsForCpu().decode4(streams, stride, count, out);
+      return;
+    case 8:
+      ByteStreamSplitKernelsForCpu().decode8(streams, stride, count, out);
+      return;
+    case 1:
+      std::memcpy(out, streams, static_cast<size_t>(count));
+      return;
+    default:
+      ByteStreamSplitDecodeGeneric(streams, width, stride, count, out);
+  }
+}
+
+namespace {
+
+// The checks Reset shares between the typed and FIXED_LEN_BYTE_ARRAY decoders; sets the stream
+// length N.
+absl::Status ByteStreamSplitCheckPage(size_t bytes, int width, int64_t num_values,
+                                      int64_t* stream_length) {
+  *stream_length = 0;
+  if (num_values < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("BYTE_STREAM_SPLIT: negative value count ", num_values));
+  }
+  if (bytes % static_cast<size_t>(width) != 0) {
+    return absl::DataLossError(absl::StrCat("BYTE_STREAM_SPLIT: page of ", bytes,
+                                            " bytes is not a multiple of the value width ", width));
+  }
+  const uint64_t n = bytes / static_cast<size_t>(width);
+  if (n < static_cast<uint64_t>(num_values)) {
+    return absl::DataLossError(absl::StrCat("BYTE_STREAM_SPLIT: streams hold ", n,
+                                            " values, fewer than the ", num_values, " expected"));
+  }
+  *stream_length = static_cast<int64_t>(n);
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+}  // namespace internal
+
+namespace {
+
+absl::Status CheckAsk(int64_t count, int64_t left) {
+  if (count < 0) {
+    return absl::InvalidArgumentError(absl::StrCat("BYTE_STREAM_SPLIT: negative count ", count));
+  }
+  if (count > left) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("BYTE_STREAM_SPLIT: asked for ", count, " values, only ", left, " left"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+template <typename T>
+absl::Status ByteStreamSplitDecoder<T>::Reset(absl::Span<const uint8_t> data, int64_t num_values) {
+  data_ = data.data();
+  position_ = 0;
+  values_left_ = 0;
+  if (absl::Status status =
+          internal::ByteStreamSplitCheckPage(data.size(), sizeof(T), num_values, &stream_length_);
+      !status.ok()) {
+    return status;
+  }
+  values_left_ = num_values;
+  return absl::OkStatus();
+}
+
+template <typename T>
+absl::Status ByteStreamSplitDecoder<T>::Decode(absl::Span<T> out) {
+  const int64_t count = static_cast<int64_t>(out.size());
+  if (absl::Status status = CheckAsk(count, values_left_); !status.ok()) return status;
+  internal::ByteStreamSplitDecode(data_ + position_, sizeof(T), stream_length_, count,
+                                  reinterpret_cast<uint8_t*>(out.data()));
+  position_ += count;
+  values_left_ -= count;
+  return absl::OkStatus();
+}
+
+template <typename T>
+absl::Status ByteStreamSplitDecoder<T>::Skip(int64_t count) {
+  if (absl::Status status = CheckAsk(count, values_left_); !status.ok()) return status;
+  position_ += count;
+  values_left_ -= count;
+  return absl::OkStatus();
+}
+
+template class ByteStreamSplitDecoder<float>;
+template class ByteStreamSplitDecoder<double>;
+template class ByteStreamSplitDecoder<int32_t>;
+template class ByteStreamSplitDecoder<int64_t>;
+
+absl::Status ByteStreamSplitFixedLenByteArrayDecoder::Reset(absl::Span<const uint8_t> data,
+                                                            int64_t num_values) {
+  data_ = data.data();
+  position_ = 0;
+  values_left_ = 0;
+  stream_length_ = 0;
+  if (type_length_ <= 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "BYTE_STREAM_SPLIT: FIXED_LEN_BYTE_ARRAY type length ", type_length_, " is not positive"));
+  }
+  if (absl::Status status = internal::ByteStreamSplitCheckPage(data.size(), type_length_,
+                                                               num_values, &stream_length_);
+      !status.ok()) {
+    return status;
+  }
+  values_left_ = num_values;
+  return absl::OkStatus();
+}
+
+absl::Status ByteStreamSplitFixedLenByteArrayDecoder::DecodeBytes(absl::Span<uint8_t> out) {
+  if (type_length_ <= 0 || out.size() % static_cast<size_t>(type_length_) != 0) {
+    return absl::InvalidArgumentError(absl::StrCat("BYTE_STREAM_SPLIT: output of ", out.size(),
+                                                   " bytes is not a multiple of the type length ",
+                                                   type_length_));
+  }
+  const int64_t count = static_cast<int64_t>(out.size() / static_cast<size_t>(type_length_));
+  if (absl::Status status = CheckAsk(count, values_left_); !status.ok()) return status;
+  internal::ByteStreamSplitDecode(data_ + position_, type_length_, stream_length_, count,
+                                  out.data());
+  position_ += count;
+  values_left_ -= count;
+  return absl::OkStatus();
+}
+
+absl::Status ByteStreamSplitFixedLenByteArrayDecoder::Skip(int64_t count) {
+  if (absl::Status status = CheckAsk(count, values_left_); !status.ok()) return status;
+  position_ += count;
+  values_left_ -= count;
+  return absl::OkStatus();
+}
+
+}  // namespace pqpage

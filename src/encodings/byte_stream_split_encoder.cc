@@ -1,0 +1,160 @@
+// BYTE_STREAM_SPLIT encoders and the portable scatter kernels.
+#include <algorithm>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "common/byte_io.h"
+#include "encodings/byte_stream_split_internal.h"
+#include "pqpage/byte_stream_split.h"
+
+namespace pqpage {
+namespace internal {
+
+void ByteStreamSplitEncodeGeneric(const uint8_t* values, int width, int64_t count, int64_t stride,
+                                  uint8_t* out) {
+  constexpr int64_t kBlock = 128;
+  for (int64_t base = 0; base < count; base += kBlock) {
+    const int64_t n = std::min(kBlock, count - base);
+    for (int k = 0; k < width; ++k) {
+      const uint8_t* in = values + base * width + k;
+      uint8_t* dst = out + k * stride + base;
+      for (int64_t i = 0; i < n; ++i) dst[i] = in[i * width];
+    }
+  }
+}
+
+void ScalarByteStreamSplitEncode4(const uint8_t* values, int64_t count, int64_t stride,
+                                  uint8_t* out) {
+  int64_t i = 0;
+  for (; i + 8 <= count; i += 8) {
+    uint64_t rows[8];
+    for (int j = 0; j < 8; ++j) rows[j] = LoadLittleEndian<uint32_t>(values + (i + j) * 4);
+    TransposeBytes8x8(rows);
+    for (int k = 0; k < 4; ++k) StoreLittleEndian<uint64_t>(out + k * stride + i, rows[k]);
+  }
+  ByteStreamSplitEncodeGeneric(values + i * 4, 4, count - i, stride, out + i);
+}
+
+void ScalarByteStreamSplitEncode8(const uint8_t* values, int64_t count, int64_t stride,
+                                  uint8_t* out) {
+  int64_t i = 0;
+  for (; i + 8 <= count; i += 8) {
+    uint64_t rows[8];
+    for (int j = 0; j < 8; ++j) rows[j] = LoadLittleEndian<uint64_t>(values + (i + j) * 8);
+    TransposeBytes8x8(rows);
+    for (int k = 0; k < 8; ++k) StoreLittleEndian<uint64_t>(out + k * stride + i, rows[k]);
+  }
+  ByteStreamSplitEncodeGeneric(values + i * 8, 8, count - i, stride, out + i);
+}
+
+void ByteStreamSplitEncode(const uint8_t* values, int width, int64_t count, int64_t stride,
+                           uint8_t* out) {
+  if (count <= 0) return;
+  switch (width) {
+    case 4:
+      ByteStreamSplitKernelsForCpu().encode4(values, count, stride, out);
+      return;
+    case 8:
+      ByteStreamSplitKernelsForCpu().encode8(values, count, stride, out);
+      return;
+    case 1:
+      std::memcpy(out, values, static_cast<size_t>(count));
+      return;
+    default:
+      ByteStreamSplitEncodeGeneric(values, width, count, stride, out);
+  }
+}
+
+}  // namespace internal
+
+namespace {
+
+// Transposes the buffered PLAIN-order bytes of `values` (width bytes each) onto the end of `out`.
+void FinishStreams(std::vector<uint8_t>* values, int width, std::vector<uint8_t>* out) {
+  const size_t bytes = values->size();
+  const int64_t count = static_cast<int64_t>(bytes / static_cast<size_t>(width));
+  const size_t start = out->size();
+  out->resize(start + bytes);
+  internal::ByteStreamSplitEncode(values->data(), width, count, count, out->data() + start);
+  values->clear();
+}
+
+}  // namespace
+
+template <typename T>
+void ByteStreamSplitEncoder<T>::Put(absl::Span<const T> values) {
+  if (values.empty()) return;
+  const size_t old_size = values_.size();
+  values_.resize(old_size + values.size() * sizeof(T));
+  std::memcpy(values_.data() + old_size, values.data(), values.size() * sizeof(T));
+}
+
+template <typename T>
+void ByteStreamSplitEncoder<T>::FinishInto(std::vector<uint8_t>* out) {
+  FinishStreams(&values_, sizeof(T), out);
+}
+
+template <typename T>
+std::vector<uint8_t> ByteStreamSplitEncoder<T>::Finish() {
+  std::vector<uint8_t> out;
+  FinishInto(&out);
+  return out;
+}
+
+template class ByteStreamSplitEncoder<float>;
+template class ByteStreamSplitEncoder<double>;
+template class ByteStreamSplitEncoder<int32_t>;
+template class ByteStreamSplitEncoder<int64_t>;
+
+absl::Status ByteStreamSplitFixedLenByteArrayEncoder::Put(absl::Span<const ByteArray> values) {
+  if (type_length_ <= 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "BYTE_STREAM_SPLIT: FIXED_LEN_BYTE_ARRAY type length ", type_length_, " is not positive"));
+  }
+  const uint32_t width = static_cast<uint32_t>(type_length_);
+  for (const ByteArray& value : values) {
+    if (value.size != width) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("BYTE_STREAM_SPLIT: FIXED_LEN_BYTE_ARRAY value of ", value.size,
+                       " bytes, type length is ", width));
+    }
+  }
+  const size_t old_size = values_.size();
+  values_.resize(old_size + values.size() * width);
+  uint8_t* out = values_.data() + old_size;
+  for (const ByteArray& value : values) {
+    std::memcpy(out, value.data, width);
+    out += width;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ByteStreamSplitFixedLenByteArrayEncoder::PutBytes(absl::Span<const uint8_t> bytes) {
+  if (type_length_ <= 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "BYTE_STREAM_SPLIT: FIXED_LEN_BYTE_ARRAY type length ", type_length_, " is not positive"));
+  }
+  if (bytes.size() % static_cast<size_t>(type_length_) != 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("BYTE_STREAM_SPLIT: FIXED_LEN_BYTE_ARRAY got ", bytes.size(),
+                     " bytes, not a multiple of the type length ", type_length_));
+  }
+  values_.insert(values_.end(), bytes.begin(), bytes.end());
+  return absl::OkStatus();
+}
+
+void ByteStreamSplitFixedLenByteArrayEncoder::FinishInto(std::vector<uint8_t>* out) {
+  if (type_length_ <= 0) {
+    values_.clear();
+    return;
+  }
+  FinishStreams(&values_, type_length_, out);
+}
+
+std::vector<uint8_t> ByteStreamSplitFixedLenByteArrayEncoder::Finish() {
+  std::vector<uint8_t> out;
+  FinishInto(&out);
+  return out;
+}
+
+}  // namespace pqpage
