@@ -61,6 +61,8 @@ class RleBitPackedHybridEncoder {
  private:
   template <typename T>
   absl::Status PutValues(absl::Span<const T> values);
+  void PutChecked(const uint32_t* values, size_t count);
+  void AppendLiterals(const uint32_t* values, size_t count);
   void CommitRun();
   void FlushPacked();
   void EmitRle(uint32_t value, uint64_t count);

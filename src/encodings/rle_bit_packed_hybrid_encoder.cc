@@ -15,6 +15,7 @@
 #include "common/byte_reader.h"
 #include "common/checked_math.h"
 #include "encodings/rle_bit_packed_hybrid_internal.h"
+#include "encodings/run_scan.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
 
 namespace pqpage {
@@ -78,20 +79,49 @@ absl::Status RleBitPackedHybridEncoder::PutValues(absl::Span<const T> values) {
     return absl::InvalidArgumentError(
         absl::StrCat("RLE/bit-packed hybrid: a value does not fit in bit width ", bit_width_));
   }
-  const size_t n = values.size();
-  size_t i = 0;
-  while (i < n) {
-    const uint32_t v = static_cast<uint32_t>(values[i]);
-    if (run_length_ == 0 || v != run_value_) {
-      CommitRun();
-      run_value_ = v;
+  if constexpr (std::is_same_v<T, uint32_t>) {
+    PutChecked(values.data(), values.size());
+  } else {
+    // Levels and booleans are widened a block at a time so the run scan works on one type.
+    uint32_t widened[1024];
+    for (size_t done = 0; done < values.size(); done += 1024) {
+      const size_t n = std::min<size_t>(1024, values.size() - done);
+      for (size_t k = 0; k < n; ++k) widened[k] = static_cast<uint32_t>(values[done + k]);
+      PutChecked(widened, n);
     }
-    size_t j = i + 1;
-    while (j < n && static_cast<uint32_t>(values[j]) == v) ++j;
-    run_length_ += j - i;
-    i = j;
   }
   return absl::OkStatus();
+}
+
+void RleBitPackedHybridEncoder::PutChecked(const uint32_t* values, size_t n) {
+  size_t i = 0;
+  while (i < n) {
+    if (run_length_ > 0) {
+      const size_t j = internal::EndOfRun(values, i, n, run_value_);
+      run_length_ += j - i;
+      i = j;
+      if (i == n) break;
+      CommitRun();
+    }
+    // Everything before the next repeat long enough to be an RLE run can only be bit-packed, so
+    // it moves to the pending run in bulk; the run found (or the last run of this call, which
+    // the next call may extend) becomes the open run.
+    const size_t next = internal::FindRunOfAtLeast(values, i, n, min_rle_values_);
+    AppendLiterals(values + i, next - i);
+    run_value_ = values[next];
+    run_length_ = 1;
+    i = next + 1;
+  }
+}
+
+void RleBitPackedHybridEncoder::AppendLiterals(const uint32_t* values, size_t count) {
+  while (count > 0) {
+    const size_t take = std::min(kMaxPackedValues - pending_.size(), count);
+    pending_.insert(pending_.end(), values, values + take);
+    values += take;
+    count -= take;
+    if (pending_.size() == kMaxPackedValues) FlushPacked();
+  }
 }
 
 absl::Status RleBitPackedHybridEncoder::Put(absl::Span<const uint32_t> values) {

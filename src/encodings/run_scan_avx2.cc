@@ -1,0 +1,30 @@
+#include <immintrin.h>
+
+#include "encodings/run_scan.h"
+
+namespace pqpage::internal {
+
+uint32_t EqualNeighbourMaskAvx2(const uint32_t* values) {
+  uint32_t mask = 0;
+  for (int part = 0; part < 4; ++part) {
+    const __m256i current = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(values + 8 * part));
+    const __m256i previous =
+        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(values + 8 * part - 1));
+    const int bits = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(current, previous)));
+    mask |= static_cast<uint32_t>(bits) << (8 * part);
+  }
+  return mask;
+}
+
+uint32_t EqualValueMaskAvx2(const uint32_t* values, uint32_t value) {
+  const __m256i wanted = _mm256_set1_epi32(static_cast<int>(value));
+  uint32_t mask = 0;
+  for (int part = 0; part < 4; ++part) {
+    const __m256i current = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(values + 8 * part));
+    const int bits = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(current, wanted)));
+    mask |= static_cast<uint32_t>(bits) << (8 * part);
+  }
+  return mask;
+}
+
+}  // namespace pqpage::internal
