@@ -1,0 +1,52 @@
+// DELTA_LENGTH_BYTE_ARRAY encoder: lengths stream into a DELTA_BINARY_PACKED encoder in small
+// batches, bytes into the page body.
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <string>
+
+#include "pqpage/delta_length_byte_array.h"
+
+namespace pqpage {
+
+absl::Status DeltaLengthByteArrayEncoder::Put(absl::Span<const ByteArray> values) {
+  size_t total = 0;
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (values[i].size > static_cast<uint32_t>(std::numeric_limits<int32_t>::max())) {
+      return absl::InvalidArgumentError("DELTA_LENGTH_BYTE_ARRAY: value " + std::to_string(i) +
+                                        " is " + std::to_string(values[i].size) +
+                                        " bytes, longer than an INT32 length allows");
+    }
+    total += values[i].size;
+  }
+  size_t at = bytes_.size();
+  bytes_.resize(at + total);
+  constexpr size_t kBatch = 256;
+  int32_t batch[kBatch];
+  for (size_t start = 0; start < values.size(); start += kBatch) {
+    const size_t count = std::min(kBatch, values.size() - start);
+    for (size_t i = 0; i < count; ++i) {
+      const ByteArray& value = values[start + i];
+      batch[i] = static_cast<int32_t>(value.size);
+      if (value.size > 0) std::memcpy(bytes_.data() + at, value.data, value.size);
+      at += value.size;
+    }
+    lengths_.Put(absl::MakeConstSpan(batch, count));
+  }
+  return absl::OkStatus();
+}
+
+void DeltaLengthByteArrayEncoder::FinishInto(std::vector<uint8_t>* out) {
+  lengths_.FinishInto(out);
+  out->insert(out->end(), bytes_.begin(), bytes_.end());
+  bytes_.clear();
+}
+
+std::vector<uint8_t> DeltaLengthByteArrayEncoder::Finish() {
+  std::vector<uint8_t> out;
+  out.reserve(EstimatedSize());
+  FinishInto(&out);
+  return out;
+}
+
+}  // namespace pqpage
