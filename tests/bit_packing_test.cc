@@ -258,7 +258,7 @@ TEST(BitPackingTest, UnalignedPointers) {
       for (size_t offset = 0; offset < 32; ++offset) {
         // Exact end of the buffer at the end of the packed bytes, for the sanitizer run.
         std::vector<uint8_t> input(offset + expected.size());
-        std::memcpy(input.data() + offset, expected.data(), expected.size());
+        std::copy(expected.begin(), expected.end(), input.begin() + offset);
         std::vector<uint32_t> output(offset % 8 + kCount);
         table->unpack32[width](input.data() + offset, output.data() + offset % 8, kCount);
         ASSERT_EQ(std::vector<uint32_t>(output.begin() + offset % 8, output.end()), in32)

@@ -5,20 +5,21 @@
 //
 // Two rules keep this file safe on any x86-64:
 //   - It is compiled with -mavx2 -mbmi2, so it must not instantiate templates or inline functions
-//   that
-//     other files also instantiate (the scalar templates, byte_io helpers): the linker keeps one
-//     copy of such a function and could pick the AVX2 one for the scalar table. Everything here
-//     lives in an anonymous namespace, and scalar work (tails, widths without a vector form) goes
-//     through the scalar table's function pointers, whose code is compiled without AVX2.
+//     that other files also instantiate (the scalar templates, byte_io helpers): the linker keeps
+//     one copy of such a function and could pick the AVX2 one for the scalar table. Everything
+//     here lives in an anonymous namespace, and widths without a vector form call the scalar
+//     table's function pointers, whose code is compiled without AVX2.
 //   - The table is constant-initialised, so merely asking for it runs no AVX2 instruction.
 //
 // Exact-range rule: the vector loops use 16- and 32-byte loads and stores that reach past the bytes
-// of the current 8-value group, so they only run while those accesses stay inside the caller's
-// count * w / 8 bytes; the remaining groups go to the scalar kernel.
+// of the current 8-value group, so they only run in place while those accesses stay inside the
+// caller's count * w / 8 bytes; the last few groups (fewer bytes than one access reaches) go
+// through a small zero-padded stack buffer instead.
 #include <immintrin.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <utility>
 
 #include "bitpack/bit_packing.h"
@@ -99,16 +100,16 @@ void Unpack32(const uint8_t* in, uint32_t* out, size_t count) {
   constexpr Unpack32Plan kPlan = MakeUnpack32Plan<W>();
   static_assert(kPlan.fits_lanes, "a value's bytes must fit in its 16-byte lane");
   constexpr size_t kHighOffset = (4 * W) / 8;
+  constexpr size_t kReach = kHighOffset + 16;  // bytes read from a group's start
   const size_t groups = count / kGroup;
-  const size_t safe = SafeGroups(groups, W, kHighOffset + 16);
+  const size_t safe = SafeGroups(groups, W, kReach);
 
   const __m256i shuffle_lo = LoadConstant(kPlan.shuffle_lo);
   const __m256i shuffle_hi = LoadConstant(kPlan.shuffle_hi);
   const __m256i shift_right = LoadConstant(kPlan.shift_right);
   const __m256i shift_left = LoadConstant(kPlan.shift_left);
   const __m256i mask = _mm256_set1_epi32(static_cast<int>((uint32_t{1} << W) - 1));
-  auto unpack_group = [&](size_t g) {
-    const uint8_t* src = in + g * W;
+  auto unpack_group = [&](const uint8_t* src, uint32_t* dst) {
     const __m256i bytes = LoadLanes(src, src + kHighOffset);
     __m256i values = _mm256_shuffle_epi8(bytes, shuffle_lo);
     if constexpr (kPlan.needs_shift) values = _mm256_srlv_epi32(values, shift_right);
@@ -117,18 +118,23 @@ void Unpack32(const uint8_t* in, uint32_t* out, size_t count) {
       values = _mm256_or_si256(values, upper);
     }
     if constexpr (kPlan.needs_mask) values = _mm256_and_si256(values, mask);
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + g * kGroup), values);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), values);
   };
   size_t g = 0;
   for (; g + 4 <= safe; g += 4) {
-    unpack_group(g);
-    unpack_group(g + 1);
-    unpack_group(g + 2);
-    unpack_group(g + 3);
+    unpack_group(in + g * W, out + g * kGroup);
+    unpack_group(in + (g + 1) * W, out + (g + 1) * kGroup);
+    unpack_group(in + (g + 2) * W, out + (g + 2) * kGroup);
+    unpack_group(in + (g + 3) * W, out + (g + 3) * kGroup);
   }
-  for (; g < safe; ++g) unpack_group(g);
+  for (; g < safe; ++g) unpack_group(in + g * W, out + g * kGroup);
   if (g < groups) {
-    ScalarBitPackingKernels().unpack32[W](in + g * W, out + g * kGroup, (groups - g) * kGroup);
+    // The groups left are fewer than kReach bytes (see SafeGroups): copy them into a zeroed buffer
+    // long enough for the vector loads, so short runs do not fall back to scalar code.
+    alignas(32) uint8_t padded[2 * kReach] = {};
+    const size_t rest = groups - g;
+    std::memcpy(padded, in + g * W, rest * W);
+    for (size_t t = 0; t < rest; ++t) unpack_group(padded + t * W, out + (g + t) * kGroup);
   }
 }
 
@@ -178,8 +184,9 @@ template <int W>
 void Unpack64(const uint8_t* in, uint64_t* out, size_t count) {
   constexpr Unpack64Plan kPlan = MakeUnpack64Plan<W>();
   static_assert(kPlan.fits_lanes, "two values' bytes must fit in a 16-byte lane");
+  constexpr size_t kReach = static_cast<size_t>(kPlan.lane_offset[3]) + 16;
   const size_t groups = count / kGroup;
-  const size_t safe = SafeGroups(groups, W, static_cast<size_t>(kPlan.lane_offset[3]) + 16);
+  const size_t safe = SafeGroups(groups, W, kReach);
 
   const __m256i lo0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&kPlan.shuffle_lo[0]));
   const __m256i lo1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&kPlan.shuffle_lo[32]));
@@ -202,20 +209,22 @@ void Unpack64(const uint8_t* in, uint64_t* out, size_t count) {
     if constexpr (kPlan.needs_mask) values = _mm256_and_si256(values, mask);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), values);
   };
-  auto unpack_group = [&](size_t g) {
-    const uint8_t* src = in + g * W;
-    uint64_t* dst = out + g * kGroup;
+  auto unpack_group = [&](const uint8_t* src, uint64_t* dst) {
     unpack_quad(src, dst, 0, lo0, hi0, sr0, sl0);
     unpack_quad(src, dst + 4, 2, lo1, hi1, sr1, sl1);
   };
   size_t g = 0;
   for (; g + 2 <= safe; g += 2) {
-    unpack_group(g);
-    unpack_group(g + 1);
+    unpack_group(in + g * W, out + g * kGroup);
+    unpack_group(in + (g + 1) * W, out + (g + 1) * kGroup);
   }
-  for (; g < safe; ++g) unpack_group(g);
+  for (; g < safe; ++g) unpack_group(in + g * W, out + g * kGroup);
   if (g < groups) {
-    ScalarBitPackingKernels().unpack64[W](in + g * W, out + g * kGroup, (groups - g) * kGroup);
+    // As in Unpack32: the last groups are fewer than kReach bytes, unpacked from a padded copy.
+    alignas(32) uint8_t padded[2 * kReach] = {};
+    const size_t rest = groups - g;
+    std::memcpy(padded, in + g * W, rest * W);
+    for (size_t t = 0; t < rest; ++t) unpack_group(padded + t * W, out + (g + t) * kGroup);
   }
 }
 
@@ -285,7 +294,8 @@ void Pack32(const uint32_t* in, uint8_t* out, size_t count) {
   constexpr Pack32Plan kPlan = MakePack32Plan<W>();
   static_assert(kPlan.valid, "no vector pack for this width");
   const size_t groups = count / kGroup;
-  const size_t safe = SafeGroups(groups, W, 32);
+  constexpr size_t kReach = 32;  // bytes written from a group's start
+  const size_t safe = SafeGroups(groups, W, kReach);
 
   const __m256i value_mask = _mm256_set1_epi32(static_cast<int>((uint32_t{1} << W) - 1));
   const __m256i even_dwords = _mm256_set1_epi64x(0x00000000FFFFFFFFll);
@@ -294,8 +304,8 @@ void Pack32(const uint32_t* in, uint8_t* out, size_t count) {
   const __m256i chunk_shift = LoadConstant(kPlan.chunk_shift);
   const __m256i shuffle_even = LoadConstant(kPlan.shuffle_even);
   const __m256i shuffle_odd = LoadConstant(kPlan.shuffle_odd);
-  auto pack_group = [&](size_t g) {
-    const __m256i values = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + g * kGroup));
+  auto pack_group = [&](const uint32_t* src, uint8_t* dst) {
+    const __m256i values = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src));
     const __m256i low = _mm256_and_si256(values, mask_lo);
     const __m256i high = _mm256_srli_epi64(_mm256_and_si256(values, mask_hi), 32 - W);
     __m256i chunks = _mm256_or_si256(low, high);
@@ -304,18 +314,23 @@ void Pack32(const uint32_t* in, uint8_t* out, size_t count) {
     const __m256i odd = _mm256_permute4x64_epi64(chunks, 0xDD);   // qwords 1,3,1,3
     const __m256i bytes = _mm256_or_si256(_mm256_shuffle_epi8(even, shuffle_even),
                                           _mm256_shuffle_epi8(odd, shuffle_odd));
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + g * W), bytes);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), bytes);
   };
   size_t g = 0;
   for (; g + 4 <= safe; g += 4) {
-    pack_group(g);
-    pack_group(g + 1);
-    pack_group(g + 2);
-    pack_group(g + 3);
+    pack_group(in + g * kGroup, out + g * W);
+    pack_group(in + (g + 1) * kGroup, out + (g + 1) * W);
+    pack_group(in + (g + 2) * kGroup, out + (g + 2) * W);
+    pack_group(in + (g + 3) * kGroup, out + (g + 3) * W);
   }
-  for (; g < safe; ++g) pack_group(g);
+  for (; g < safe; ++g) pack_group(in + g * kGroup, out + g * W);
   if (g < groups) {
-    ScalarBitPackingKernels().pack32[W](in + g * kGroup, out + g * W, (groups - g) * kGroup);
+    // The groups left are fewer than kReach bytes: pack them into a buffer with room for the last
+    // 32-byte store and copy out exactly their bytes.
+    alignas(32) uint8_t padded[2 * kReach];
+    const size_t rest = groups - g;
+    for (size_t t = 0; t < rest; ++t) pack_group(in + (g + t) * kGroup, padded + t * W);
+    std::memcpy(out + g * W, padded, rest * W);
   }
 }
 
