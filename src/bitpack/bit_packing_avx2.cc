@@ -231,16 +231,21 @@ void Unpack64(const uint8_t* in, uint64_t* out, size_t count) {
 // ---------------------------------------------------------------------------------------------
 // pack32: 8 values per vector. Pairs of values are first joined in their 64-bit lane into a chunk
 // of 2W bits (v[2k] | v[2k+1] << W), which is shifted by its bit offset within its first output
-// byte. Chunk k then covers bytes [(2Wk)/8, ...) of the group's W output bytes; even chunks never
-// share a byte with each other (they are 2W >= 8 bits apart), nor do odd chunks, so two in-lane
-// byte shuffles (one over even chunks, one over odd chunks, each after a cross-lane qword permute
-// that gives every 16-byte output lane the chunks it needs) and one OR assemble the group. The
-// 32-byte store writes zeros past the group's W bytes, which the next group's store overwrites.
+// byte. Chunk k then covers bytes [(2Wk)/8, ...) of the group's W output bytes; even chunks do not
+// share a byte with each other for W >= 2, nor do odd chunks, so two in-lane byte shuffles (one
+// over even chunks, one over odd chunks, each after a cross-lane qword permute that gives every
+// 16-byte output lane the chunks it needs) and one OR assemble the group. For W = 31 a shifted
+// chunk needs 65..68 bits: its top bits are shifted out of the lane, recovered by a right shift of
+// the unshifted chunk, and placed by a third shuffle. The 32-byte store writes zeros past the
+// group's W bytes, which the next group's store overwrites.
 struct Pack32Plan {
   uint64_t chunk_shift[4];
-  uint8_t shuffle_even[32];  // output byte <- byte of chunk 0 or 2 (after permute [0,2 | 2,2])
-  uint8_t shuffle_odd[32];   // output byte <- byte of chunk 1 or 3 (after permute [1,3 | 1,3])
+  uint64_t overflow_shift[4];    // 64 - chunk_shift: brings the bits shifted out to the bottom
+  uint8_t shuffle_even[32];      // output byte <- byte of chunk 0 or 2 (after permute [0,2 | 2,2])
+  uint8_t shuffle_odd[32];       // output byte <- byte of chunk 1 or 3 (after permute [1,3 | 1,3])
+  uint8_t shuffle_overflow[32];  // output byte <- bits of chunk 1 or 2 past 64 ([1,1 | 2,2])
   bool needs_shift;
+  bool has_overflow;
   bool valid;
 };
 
@@ -249,25 +254,41 @@ constexpr Pack32Plan MakePack32Plan() {
   Pack32Plan plan{};
   plan.valid = W >= 1 && W <= 31;
   int first[4] = {};
-  int last[4] = {};
+  int last[4] = {};      // last byte taken from the shifted chunk (at most first + 7)
+  int overflow[4] = {};  // byte receiving the bits shifted out of the lane, or -1
   for (int k = 0; k < 4; ++k) {
     const int bit = 2 * W * k;
     plan.chunk_shift[k] = static_cast<uint64_t>(bit % 8);
+    plan.overflow_shift[k] = static_cast<uint64_t>(64 - bit % 8);
     if (bit % 8 != 0) plan.needs_shift = true;
-    if (bit % 8 + 2 * W > 64) plan.valid = false;
     first[k] = bit / 8;
     last[k] = (bit + 2 * W - 1) / 8;
+    overflow[k] = -1;
+    if (last[k] > first[k] + 7) {
+      overflow[k] = first[k] + 8;
+      last[k] = first[k] + 7;
+      plan.has_overflow = true;
+    }
   }
   // Position of chunk k inside each 16-byte lane after the permutes, or -1 if absent.
   constexpr int kEvenSlot[2][4] = {{0, -1, 8, -1}, {-1, -1, 0, -1}};
   constexpr int kOddSlot[2][4] = {{-1, 0, -1, 8}, {-1, 0, -1, 8}};
+  constexpr int kOverflowSlot[2][4] = {{-1, 0, -1, -1}, {-1, -1, 0, -1}};
   for (int j = 0; j < 32; ++j) {
     const int lane = j / 16;
     int even_sources = 0;
     int odd_sources = 0;
+    int overflow_sources = 0;
     plan.shuffle_even[j] = 0x80;
     plan.shuffle_odd[j] = 0x80;
+    plan.shuffle_overflow[j] = 0x80;
     for (int k = 0; k < 4; ++k) {
+      if (j == overflow[k]) {
+        const int slot = kOverflowSlot[lane][k];
+        if (slot < 0) plan.valid = false;
+        plan.shuffle_overflow[j] = static_cast<uint8_t>(slot);
+        ++overflow_sources;
+      }
       if (j < first[k] || j > last[k]) continue;
       const bool even = k % 2 == 0;
       const int slot = even ? kEvenSlot[lane][k] : kOddSlot[lane][k];
@@ -284,7 +305,7 @@ constexpr Pack32Plan MakePack32Plan() {
         ++odd_sources;
       }
     }
-    if (even_sources > 1 || odd_sources > 1) plan.valid = false;
+    if (even_sources > 1 || odd_sources > 1 || overflow_sources > 1) plan.valid = false;
   }
   return plan;
 }
@@ -304,16 +325,24 @@ void Pack32(const uint32_t* in, uint8_t* out, size_t count) {
   const __m256i chunk_shift = LoadConstant(kPlan.chunk_shift);
   const __m256i shuffle_even = LoadConstant(kPlan.shuffle_even);
   const __m256i shuffle_odd = LoadConstant(kPlan.shuffle_odd);
+  const __m256i overflow_shift = LoadConstant(kPlan.overflow_shift);
+  const __m256i shuffle_overflow = LoadConstant(kPlan.shuffle_overflow);
   auto pack_group = [&](const uint32_t* src, uint8_t* dst) {
     const __m256i values = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src));
     const __m256i low = _mm256_and_si256(values, mask_lo);
     const __m256i high = _mm256_srli_epi64(_mm256_and_si256(values, mask_hi), 32 - W);
     __m256i chunks = _mm256_or_si256(low, high);
+    __m256i spill = _mm256_setzero_si256();
+    if constexpr (kPlan.has_overflow) {
+      spill = _mm256_permute4x64_epi64(_mm256_srlv_epi64(chunks, overflow_shift), 0xA5);  // 1,1,2,2
+      spill = _mm256_shuffle_epi8(spill, shuffle_overflow);
+    }
     if constexpr (kPlan.needs_shift) chunks = _mm256_sllv_epi64(chunks, chunk_shift);
     const __m256i even = _mm256_permute4x64_epi64(chunks, 0xA8);  // qwords 0,2,2,2
     const __m256i odd = _mm256_permute4x64_epi64(chunks, 0xDD);   // qwords 1,3,1,3
-    const __m256i bytes = _mm256_or_si256(_mm256_shuffle_epi8(even, shuffle_even),
-                                          _mm256_shuffle_epi8(odd, shuffle_odd));
+    __m256i bytes = _mm256_or_si256(_mm256_shuffle_epi8(even, shuffle_even),
+                                    _mm256_shuffle_epi8(odd, shuffle_odd));
+    if constexpr (kPlan.has_overflow) bytes = _mm256_or_si256(bytes, spill);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), bytes);
   };
   size_t g = 0;
@@ -384,7 +413,9 @@ constexpr Unpack64Fn ChooseUnpack64() {
 
 template <int W>
 constexpr Pack32Fn ChoosePack32() {
-  if constexpr (MakePack32Plan<W>().valid) {
+  // At W = 16 the compiler turns the scalar template into a plain 16-bit narrowing that measured
+  // as fast as the shuffle kernel or faster (about 11 vs 9-10 G values/s at 64K values).
+  if constexpr (W != 16 && MakePack32Plan<W>().valid) {
     return &Pack32<W>;
   } else {
     return &ScalarPack32<W>;
