@@ -33,7 +33,8 @@ inline void AppendUleb128(ByteBuffer& out, uint64_t value) {
   out.push_back(static_cast<uint8_t>(value));
 }
 
-// Writes the ULEB128 form of `value` at `out`, which must have room for 10 bytes; returns the length.
+// Writes the ULEB128 form of `value` at `out`, which must have room for 10 bytes; returns the
+// length.
 inline size_t WriteUleb128(uint8_t* out, uint64_t value) {
   size_t n = 0;
   while (value >= 0x80) {
@@ -54,7 +55,9 @@ class ByteReader {
   const uint8_t* position() const { return position_; }
   const uint8_t* end() const { return end_; }
   size_t remaining() const { return static_cast<size_t>(end_ - position_); }
-  absl::Span<const uint8_t> rest() const { return absl::Span<const uint8_t>(position_, remaining()); }
+  absl::Span<const uint8_t> rest() const {
+    return absl::Span<const uint8_t>(position_, remaining());
+  }
 
   // Reads an unsigned LEB128 varint of at most `max_bits` significant bits (32 or 64).
   absl::StatusOr<uint64_t> ReadUleb128(int max_bits, const char* what) {
@@ -93,12 +96,15 @@ class ByteReader {
     return *position_++;
   }
 
+  // Moves past `count` bytes the caller has already checked are there (count <= remaining()).
+  void Advance(size_t count) { position_ += count; }
+
   // Returns a view of the next `count` bytes and moves past them.
   absl::StatusOr<const uint8_t*> ReadBytes(uint64_t count, const char* what) {
     if (count > remaining()) {
       return absl::DataLossError(std::string("truncated reading ") + what + ": needs " +
-                                 std::to_string(count) + " bytes, " +
-                                 std::to_string(remaining()) + " left");
+                                 std::to_string(count) + " bytes, " + std::to_string(remaining()) +
+                                 " left");
     }
     const uint8_t* start = position_;
     position_ += count;

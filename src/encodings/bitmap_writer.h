@@ -3,7 +3,6 @@
 #ifndef PQPAGE_ENCODINGS_BITMAP_WRITER_H_
 #define PQPAGE_ENCODINGS_BITMAP_WRITER_H_
 
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -14,19 +13,27 @@ namespace pqpage::internal {
 
 // Sets bits [bit, bit + count) of `bitmap` to `value`, leaving all other bits as they were.
 inline void FillBits(uint8_t* bitmap, int64_t bit, size_t count, bool value) {
-  const uint8_t fill = value ? 0xFF : 0x00;
-  while (count > 0 && (bit % 8) != 0) {
-    const uint8_t mask = static_cast<uint8_t>(1u << (bit % 8));
-    bitmap[bit / 8] = value ? (bitmap[bit / 8] | mask) : (bitmap[bit / 8] & ~mask);
-    ++bit;
-    --count;
+  if (count == 0) return;
+  const uint64_t first = static_cast<uint64_t>(bit);
+  const uint64_t last = first + count - 1;
+  const uint64_t first_byte = first / 8;
+  const uint64_t last_byte = last / 8;
+  uint8_t head = static_cast<uint8_t>(0xFFu << (first % 8));
+  const uint8_t tail = static_cast<uint8_t>(0xFFu >> (7 - last % 8));
+  auto apply = [&](uint64_t index, uint8_t mask) {
+    bitmap[index] = value ? (bitmap[index] | mask) : (bitmap[index] & ~mask);
+  };
+  if (first_byte == last_byte) {
+    apply(first_byte, head & tail);
+    return;
   }
-  std::memset(bitmap + bit / 8, fill, count / 8);
-  bit += static_cast<int64_t>(count / 8 * 8);
-  for (size_t i = 0; i < count % 8; ++i, ++bit) {
-    const uint8_t mask = static_cast<uint8_t>(1u << (bit % 8));
-    bitmap[bit / 8] = value ? (bitmap[bit / 8] | mask) : (bitmap[bit / 8] & ~mask);
-  }
+  apply(first_byte, head);
+  // Short spans dominate (runs of tens of values): word stores beat a call to memset.
+  const uint64_t fill = value ? ~uint64_t{0} : 0;
+  uint64_t index = first_byte + 1;
+  for (; index + 8 <= last_byte; index += 8) StoreLittleEndian(bitmap + index, fill);
+  for (; index < last_byte; ++index) bitmap[index] = static_cast<uint8_t>(fill);
+  apply(last_byte, tail);
 }
 
 // Copies `count` bits (a multiple of 8) from the start of `source` to `bitmap` at bit `bit`,
@@ -56,12 +63,22 @@ inline void CopyBits(const uint8_t* source, uint8_t* bitmap, int64_t bit, size_t
   out[bytes] = static_cast<uint8_t>((out[bytes] & ~low_mask) | carry);
 }
 
+// Population count without the POPCNT instruction, which baseline x86-64 lacks (std::popcount
+// becomes a libgcc call there): the classic SWAR sum of bit pairs, nibbles and bytes.
+inline int CountOnes64(uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555ull);
+  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  return static_cast<int>((x * 0x0101010101010101ull) >> 56);
+}
+
 inline int64_t CountOnes(const uint8_t* bytes, size_t count) {
   int64_t ones = 0;
   size_t i = 0;
-  for (; i + 8 <= count; i += 8) ones += std::popcount(LoadLittleEndian<uint64_t>(bytes + i));
-  for (; i < count; ++i) ones += std::popcount(static_cast<unsigned>(bytes[i]));
-  return ones;
+  for (; i + 8 <= count; i += 8) ones += CountOnes64(LoadLittleEndian<uint64_t>(bytes + i));
+  uint64_t tail = 0;
+  for (size_t k = 0; i + k < count; ++k) tail |= uint64_t{bytes[i + k]} << (8 * k);
+  return ones + CountOnes64(tail);
 }
 
 }  // namespace pqpage::internal

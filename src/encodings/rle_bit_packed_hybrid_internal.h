@@ -42,6 +42,7 @@ class HybridRunReader {
     run_left_ = 0;
     packed_ = nullptr;
     packed_bytes_ = 0;
+    whole_groups_present_ = 0;
     position_in_run_ = 0;
     is_rle_ = false;
   }
@@ -54,6 +55,8 @@ class HybridRunReader {
     kernel_ = kernel;
     packed_ = data.data();
     packed_bytes_ = data.size();
+    whole_groups_present_ = bit_width == 0 ? num_values / kValuesPerGroup + 1
+                                           : data.size() / static_cast<size_t>(bit_width);
     run_left_ = num_values;
   }
 
@@ -90,18 +93,27 @@ class HybridRunReader {
 
  private:
   absl::Status NextRun() {
-    PQPAGE_ASSIGN_OR_RETURN(const uint32_t header, reader_.ReadUleb32("hybrid run header"));
+    uint32_t header;
+    // Nearly every run header is one byte; only longer ones take the general varint reader.
+    if (reader_.remaining() > 0 && *reader_.position() < 0x80) {
+      header = *reader_.position();
+      reader_.Advance(1);
+    } else {
+      PQPAGE_ASSIGN_OR_RETURN(header, reader_.ReadUleb32("hybrid run header"));
+    }
     const uint64_t length = header >> 1;
     if (length == 0) {
       // A zero-length run would make no progress; the format requires 1 .. 2^31-1.
       return absl::DataLossError("RLE/bit-packed hybrid: run of length 0");
     }
     if ((header & 1) == 0) {
-      const int value_bytes = (bit_width_ + 7) / 8;
-      PQPAGE_ASSIGN_OR_RETURN(const uint8_t* bytes,
-                              reader_.ReadBytes(value_bytes, "RLE run value"));
+      const size_t value_bytes = static_cast<size_t>(bit_width_ + 7) / 8;
+      if (value_bytes > reader_.remaining()) {
+        return absl::DataLossError("RLE/bit-packed hybrid: truncated RLE run value");
+      }
       uint32_t value = 0;
-      std::memcpy(&value, bytes, value_bytes);
+      for (size_t b = 0; b < value_bytes; ++b) value |= uint32_t{reader_.position()[b]} << (8 * b);
+      reader_.Advance(value_bytes);
       is_rle_ = true;
       rle_value_ = value;
       run_left_ = length;
@@ -112,17 +124,24 @@ class HybridRunReader {
     // present can be read, and asking for more is an error later.
     const uint64_t values = length * 8;
     const uint64_t bytes = length * static_cast<uint64_t>(bit_width_);
-    const size_t available = std::min<uint64_t>(bytes, reader_.remaining());
     packed_ = reader_.position();
-    packed_bytes_ = available;
-    (void)reader_.ReadBytes(available, "bit-packed run");
     is_rle_ = false;
     position_in_run_ = 0;
-    run_left_ = bit_width_ == 0 ? values : std::min<uint64_t>(values, available * 8 / bit_width_);
-    if (run_left_ == 0) {
-      return absl::DataLossError(absl::StrCat("RLE/bit-packed hybrid: bit-packed run of ", values,
-                                              " values has no bytes left"));
+    if (bytes <= reader_.remaining()) {
+      packed_bytes_ = bytes;
+      whole_groups_present_ = length;
+      run_left_ = values;
+    } else {
+      const size_t available = reader_.remaining();
+      packed_bytes_ = available;
+      whole_groups_present_ = available / bit_width_;  // bit_width_ > 0: width 0 needs no bytes
+      run_left_ = std::min<uint64_t>(values, available * 8 / bit_width_);
+      if (run_left_ == 0) {
+        return absl::DataLossError(absl::StrCat("RLE/bit-packed hybrid: bit-packed run of ", values,
+                                                " values has no bytes left"));
+      }
     }
+    reader_.Advance(packed_bytes_);
     return absl::OkStatus();
   }
 
@@ -148,8 +167,8 @@ class HybridRunReader {
       position += n;
     }
     // Body: whole groups that are fully present, straight from the packed bytes.
-    const size_t whole_present = packed_bytes_ / std::max(bit_width_, 1) * kValuesPerGroup;
-    size_t body_end = std::min(end - end % kValuesPerGroup, bit_width_ == 0 ? end : whole_present);
+    const size_t whole_present = whole_groups_present_ * kValuesPerGroup;
+    size_t body_end = std::min(end - end % kValuesPerGroup, whole_present);
     body_end = std::max(body_end, position);
     if (body_end > position) {
       const uint8_t* packed = packed_ + position / kValuesPerGroup * bit_width_;
@@ -183,6 +202,7 @@ class HybridRunReader {
   uint64_t run_left_ = 0;
   const uint8_t* packed_ = nullptr;
   size_t packed_bytes_ = 0;
+  size_t whole_groups_present_ = 0;  // groups of the run whose bytes are all in the stream
   size_t position_in_run_ = 0;
 };
 
