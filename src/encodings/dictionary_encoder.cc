@@ -62,27 +62,22 @@ absl::StatusOr<size_t> DictionaryEncoder<T>::Put(absl::Span<const T> values) {
       indices_.push_back(last_number);
       continue;
     }
-    int64_t number = index_->Find(key);
-    if (number < 0) {
-      int64_t entry_bytes;
-      if constexpr (std::is_same_v<T, ByteArray>) {
-        entry_bytes =
-            options_.fixed_length > 0 ? options_.fixed_length : 4 + int64_t{values[i].size};
-      } else {
-        entry_bytes = sizeof(T);
-      }
-      if (num_entries() + 1 > options_.max_entries ||
-          dictionary_bytes_ + entry_bytes > options_.max_dictionary_bytes) {
-        full_ = true;
-        return i;
-      }
-      number = index_->Insert(values[i]);
-      dictionary_bytes_ += entry_bytes;
-      // A byte-array key must view the dictionary's copy, not the caller's buffer.
-      last_key = internal::DictionaryIndex<T>::KeyOf(index_->entries().back());
+    int64_t entry_bytes;
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      entry_bytes = options_.fixed_length > 0 ? options_.fixed_length : 4 + int64_t{values[i].size};
     } else {
-      last_key = key;
+      entry_bytes = sizeof(T);
     }
+    const bool fits = num_entries() + 1 <= options_.max_entries &&
+                      dictionary_bytes_ + entry_bytes <= options_.max_dictionary_bytes;
+    const int64_t entries_before = num_entries();
+    const int64_t number = index_->FindOrInsert(values[i], fits);
+    if (number < 0) {
+      full_ = true;
+      return i;
+    }
+    if (num_entries() != entries_before) dictionary_bytes_ += entry_bytes;
+    last_key = internal::DictionaryIndex<T>::KeyOf(index_->entries()[number]);
     have_last = true;
     last_number = static_cast<uint32_t>(number);
     indices_.push_back(last_number);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/string_view.h"
 #include "pqpage/types.h"
 
 namespace pqpage::internal {
@@ -39,9 +40,11 @@ template <>
 struct DictionaryKeyOf<Int96> {
   using Key = std::pair<uint64_t, uint32_t>;
 };
+// absl::string_view, not std::string_view: Debian's Abseil keeps its own string_view type and
+// hashes std::string_view through libstdc++'s much slower std::hash.
 template <>
 struct DictionaryKeyOf<ByteArray> {
-  using Key = std::string_view;
+  using Key = absl::string_view;
 };
 
 template <typename T>
@@ -51,7 +54,7 @@ class DictionaryIndex {
 
   static Key KeyOf(const T& value) {
     if constexpr (std::is_same_v<T, ByteArray>) {
-      return value.AsStringView();
+      return absl::string_view(reinterpret_cast<const char*>(value.data), value.size);
     } else if constexpr (std::is_same_v<T, Int96>) {
       uint64_t low;
       std::memcpy(&low, value.words, sizeof(low));
@@ -63,24 +66,27 @@ class DictionaryIndex {
     }
   }
 
-  // The entry number of `key`, or -1.
-  int64_t Find(const Key& key) const {
-    auto it = map_.find(key);
-    return it == map_.end() ? -1 : static_cast<int64_t>(it->second);
-  }
-
-  // Adds `value` (not yet present) as the next entry and returns its number.
-  uint32_t Insert(const T& value) {
-    const uint32_t number = static_cast<uint32_t>(entries_.size());
-    if constexpr (std::is_same_v<T, ByteArray>) {
-      const ByteArray copy = CopyToArena(value);
-      entries_.push_back(copy);
-      map_.emplace(copy.AsStringView(), number);
-    } else {
-      entries_.push_back(value);
-      map_.emplace(KeyOf(value), number);
+  // The entry number of `value`. A value not yet present is added as the next entry when
+  // `may_insert`, else the result is -1. One hash lookup either way.
+  int64_t FindOrInsert(const T& value, bool may_insert) {
+    const Key key = KeyOf(value);
+    if (!may_insert) {
+      auto it = map_.find(key);
+      return it == map_.end() ? -1 : static_cast<int64_t>(it->second);
     }
-    return number;
+    auto it = map_.lazy_emplace(key, [&](const auto& construct) {
+      const uint32_t number = static_cast<uint32_t>(entries_.size());
+      if constexpr (std::is_same_v<T, ByteArray>) {
+        // The key must view the dictionary's own copy, not the caller's buffer.
+        const ByteArray copy = CopyToArena(value);
+        entries_.push_back(copy);
+        construct(KeyOf(copy), number);
+      } else {
+        entries_.push_back(value);
+        construct(key, number);
+      }
+    });
+    return static_cast<int64_t>(it->second);
   }
 
   const std::vector<T>& entries() const { return entries_; }
@@ -92,7 +98,7 @@ class DictionaryIndex {
     if (value.size == 0) return ByteArray(nullptr, 0);
     if (value.size > block_left_) {
       const size_t block = std::max<size_t>(kArenaBlockBytes, value.size);
-      arena_.push_back(std::make_unique<uint8_t[]>(block));
+      arena_.push_back(std::make_unique_for_overwrite<uint8_t[]>(block));
       block_next_ = arena_.back().get();
       block_left_ = block;
     }

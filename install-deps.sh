@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the Debian packages pqpage builds against, only those that are missing.
+set -euo pipefail
+packages=(build-essential cmake pkg-config thrift-compiler libthrift-dev libzstd-dev libsnappy-dev
+  libabsl-dev libgtest-dev libgmock-dev libbenchmark-dev zlib1g-dev liblz4-dev libbrotli-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
