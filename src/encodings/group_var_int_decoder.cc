@@ -1,5 +1,6 @@
 // GroupVarInt decoder (not a Parquet encoding; see the public header).
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
@@ -33,21 +34,53 @@ inline size_t GroupLengthFromHeader(uint32_t header) {
   return length;
 }
 
+// For each 32-bit header byte: where each value starts (from the header) and the group's length.
+struct Group32Layout {
+  uint8_t offset[4];
+  uint8_t length;
+};
+
+constexpr std::array<Group32Layout, 256> MakeGroup32Layouts() {
+  std::array<Group32Layout, 256> table{};
+  for (int header = 0; header < 256; ++header) {
+    int offset = 1;
+    for (int j = 0; j < 4; ++j) {
+      table[header].offset[j] = static_cast<uint8_t>(offset);
+      offset += ((header >> (6 - 2 * j)) & 3) + 1;
+    }
+    table[header].length = static_cast<uint8_t>(offset);
+  }
+  return table;
+}
+constexpr std::array<Group32Layout, 256> kGroup32Layouts = MakeGroup32Layouts();
+
 // Decodes the group at `in`, which must have kMaxGroupBytes readable bytes; returns its length.
+// Each value is a whole-word load with the bytes above its length shifted out (in two steps, so a
+// full-width value needs no special case).
 template <typename T>
 inline size_t ReadGroup(const uint8_t* in, uint32_t header, T* out) {
   using Layout = internal::GroupLayout<T>;
   using U = typename Layout::Unsigned;
-  const uint8_t* cursor = in + Layout::kHeaderBytes;
-  for (int j = 0; j < Layout::kGroupSize; ++j) {
-    const int length = FieldLength<T>(header, j);
-    // Shift the unwanted high bytes out in two steps so a full-width value needs no special case.
-    const int drop_bits = 8 * (static_cast<int>(sizeof(U)) - length);
-    const U word = internal::LoadLittleEndian<U>(cursor);
-    out[j] = static_cast<T>(static_cast<U>(word << drop_bits) >> drop_bits);
-    cursor += length;
+  if constexpr (sizeof(T) == 4) {
+    // The table makes the four loads independent of each other.
+    const Group32Layout& layout = kGroup32Layouts[header];
+    for (int j = 0; j < 4; ++j) {
+      const int drop_bits = 8 * (3 - static_cast<int>((header >> (6 - 2 * j)) & 3));
+      const U word = internal::LoadLittleEndian<U>(in + layout.offset[j]);
+      out[j] = static_cast<T>(static_cast<U>(word << drop_bits) >> drop_bits);
+    }
+    return layout.length;
+  } else {
+    const uint8_t* cursor = in + Layout::kHeaderBytes;
+    for (int j = 0; j < Layout::kGroupSize; ++j) {
+      const int length = FieldLength<T>(header, j);
+      const int drop_bits = 8 * (static_cast<int>(sizeof(U)) - length);
+      const U word = internal::LoadLittleEndian<U>(cursor);
+      out[j] = static_cast<T>(static_cast<U>(word << drop_bits) >> drop_bits);
+      cursor += length;
+    }
+    return static_cast<size_t>(cursor - in);
   }
-  return static_cast<size_t>(cursor - in);
 }
 
 absl::Status CheckAsk(int64_t count, int64_t left) {
@@ -141,6 +174,18 @@ absl::Status GroupVarIntDecoder<T>::Decode(absl::Span<T> out) {
   const size_t n = out.size();
   while (i < n && group_next_ < kGroupSize) out[i++] = group_[group_next_++];
   // Values are counted as decoded only once the call succeeds as a whole.
+  // Fast loop: whole groups while a maximal group's bytes remain, so no load can leave the input.
+  {
+    using Layout = internal::GroupLayout<T>;
+    const uint8_t* position = position_;
+    while (i + kGroupSize <= n && end_ - position >= Layout::kMaxGroupBytes) {
+      const uint32_t header = ReadHeader<T>(position);
+      if (header & Layout::kUnusedBits) break;  // DecodeGroup below reports it
+      position += ReadGroup<T>(position, header, out.data() + i);
+      i += kGroupSize;
+    }
+    position_ = position;
+  }
   for (; i + kGroupSize <= n; i += kGroupSize) {
     if (absl::Status status = DecodeGroup(out.data() + i); !status.ok()) return status;
   }

@@ -268,11 +268,18 @@ absl::StatusOr<int64_t> PlainDecoder<ByteArray>::DecodeToOffsets(int64_t count,
   data->resize(data_start + total);
   int32_t* offset_out = offsets->data() + offsets_start;
   uint8_t* data_out = data->data() + data_start;
+  uint8_t* const data_end = data->data() + data->size();
   uint32_t end_offset = static_cast<uint32_t>(data_start);
   position = position_;
   for (int64_t i = 0; i < fitting; ++i) {
     const uint32_t length = internal::LoadLittleEndian<uint32_t>(position);
-    if (length > 0) std::memcpy(data_out, position + 4, length);
+    // Short values are copied as a fixed 16 bytes where both buffers have room: the excess lands
+    // where the next values go and is overwritten by them.
+    if (length <= 16 && data_end - data_out >= 16 && end_ - (position + 4) >= 16) {
+      std::memcpy(data_out, position + 4, 16);
+    } else if (length > 0) {
+      std::memcpy(data_out, position + 4, length);
+    }
     data_out += length;
     end_offset += length;
     offset_out[i] = static_cast<int32_t>(end_offset);

@@ -1,0 +1,192 @@
+// Benchmarks of PLAIN: fixed-width encode/decode against a memcpy of the same bytes (the bound the
+// fixed-width paths should reach), BYTE_ARRAY on short and long strings (views and Arrow-style
+// offsets), and booleans.
+#include <benchmark/benchmark.h>
+
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "bench_data.h"
+#include "pqpage/plain.h"
+
+namespace pqpage {
+namespace {
+
+template <typename T>
+std::vector<T> FixedData(size_t n) {
+  if constexpr (std::is_same_v<T, int32_t>) return bench::RandomInts<int32_t>(n);
+  if constexpr (std::is_same_v<T, int64_t>) return bench::SortedTimestamps(n);
+  if constexpr (std::is_same_v<T, double>) return bench::Doubles(n);
+}
+
+void SetCounters(benchmark::State& state, size_t items, size_t bytes) {
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * items));
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));
+}
+
+template <typename T>
+void BM_MemcpyBaseline(benchmark::State& state) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const std::vector<T> values = FixedData<T>(n);
+  std::vector<T> out(n);
+  for (auto _ : state) {
+    std::memcpy(out.data(), values.data(), n * sizeof(T));
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  SetCounters(state, n, n * sizeof(T));
+}
+
+template <typename T>
+void BM_PlainEncode(benchmark::State& state) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const std::vector<T> values = FixedData<T>(n);
+  PlainEncoder<T> encoder;
+  std::vector<uint8_t> out;
+  for (auto _ : state) {
+    out.clear();
+    encoder.Put(values);
+    encoder.FinishInto(&out);
+    benchmark::DoNotOptimize(out.data());
+  }
+  SetCounters(state, n, n * sizeof(T));
+}
+
+template <typename T>
+void BM_PlainDecode(benchmark::State& state) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const std::vector<T> values = FixedData<T>(n);
+  PlainEncoder<T> encoder;
+  encoder.Put(values);
+  const std::vector<uint8_t> bytes = encoder.Finish();
+  std::vector<T> out(n);
+  PlainDecoder<T> decoder;
+  for (auto _ : state) {
+    if (!decoder.Reset(bytes, static_cast<int64_t>(n)).ok()) state.SkipWithError("reset");
+    if (!decoder.Decode(absl::MakeSpan(out)).ok()) state.SkipWithError("decode");
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  SetCounters(state, n, n * sizeof(T));
+}
+
+#define PQPAGE_SIZES ->Arg(4096)->Arg(65536)->Arg(4 << 20)
+BENCHMARK(BM_MemcpyBaseline<int32_t>) PQPAGE_SIZES;
+BENCHMARK(BM_PlainEncode<int32_t>) PQPAGE_SIZES;
+BENCHMARK(BM_PlainDecode<int32_t>) PQPAGE_SIZES;
+BENCHMARK(BM_MemcpyBaseline<int64_t>) PQPAGE_SIZES;
+BENCHMARK(BM_PlainEncode<int64_t>) PQPAGE_SIZES;
+BENCHMARK(BM_PlainDecode<int64_t>) PQPAGE_SIZES;
+BENCHMARK(BM_MemcpyBaseline<double>) PQPAGE_SIZES;
+BENCHMARK(BM_PlainEncode<double>) PQPAGE_SIZES;
+BENCHMARK(BM_PlainDecode<double>) PQPAGE_SIZES;
+
+// ---------------------------------------------------------------- BYTE_ARRAY
+std::vector<std::string> Strings(bool long_strings, size_t n) {
+  return long_strings ? bench::LongStrings(n) : bench::ShortStrings(n);
+}
+
+void BM_PlainEncodeByteArray(benchmark::State& state, bool long_strings) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const std::vector<std::string> strings = Strings(long_strings, n);
+  const std::vector<ByteArray> values = bench::MakeByteArrays(strings);
+  PlainEncoder<ByteArray> encoder;
+  std::vector<uint8_t> out;
+  for (auto _ : state) {
+    out.clear();
+    if (!encoder.Put(values).ok()) state.SkipWithError("put");
+    encoder.FinishInto(&out);
+    benchmark::DoNotOptimize(out.data());
+  }
+  SetCounters(state, n, bench::TotalBytes(strings) + 4 * n);
+}
+
+void BM_PlainDecodeByteArray(benchmark::State& state, bool long_strings) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const std::vector<std::string> strings = Strings(long_strings, n);
+  PlainEncoder<ByteArray> encoder;
+  if (!encoder.Put(bench::MakeByteArrays(strings)).ok()) state.SkipWithError("put");
+  const std::vector<uint8_t> bytes = encoder.Finish();
+  std::vector<ByteArray> out(n);
+  PlainDecoder<ByteArray> decoder;
+  for (auto _ : state) {
+    if (!decoder.Reset(bytes, static_cast<int64_t>(n)).ok()) state.SkipWithError("reset");
+    if (!decoder.Decode(absl::MakeSpan(out)).ok()) state.SkipWithError("decode");
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  SetCounters(state, n, bytes.size());
+}
+
+void BM_PlainDecodeByteArrayToOffsets(benchmark::State& state, bool long_strings) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const std::vector<std::string> strings = Strings(long_strings, n);
+  PlainEncoder<ByteArray> encoder;
+  if (!encoder.Put(bench::MakeByteArrays(strings)).ok()) state.SkipWithError("put");
+  const std::vector<uint8_t> bytes = encoder.Finish();
+  std::vector<int32_t> offsets;
+  std::vector<uint8_t> data;
+  PlainDecoder<ByteArray> decoder;
+  for (auto _ : state) {
+    offsets.clear();
+    data.clear();
+    if (!decoder.Reset(bytes, static_cast<int64_t>(n)).ok()) state.SkipWithError("reset");
+    auto got = decoder.DecodeToOffsets(static_cast<int64_t>(n), &offsets, &data);
+    if (!got.ok() || *got != static_cast<int64_t>(n)) state.SkipWithError("decode");
+    benchmark::DoNotOptimize(data.data());
+  }
+  SetCounters(state, n, bytes.size());
+}
+
+// Long strings average 550 bytes: 1M of them is already 550 MB, so they stop there.
+BENCHMARK_CAPTURE(BM_PlainEncodeByteArray, short, false) PQPAGE_SIZES;
+BENCHMARK_CAPTURE(BM_PlainEncodeByteArray, long, true)->Arg(4096)->Arg(65536)->Arg(1 << 20);
+BENCHMARK_CAPTURE(BM_PlainDecodeByteArray, short, false) PQPAGE_SIZES;
+BENCHMARK_CAPTURE(BM_PlainDecodeByteArray, long, true)->Arg(4096)->Arg(65536)->Arg(1 << 20);
+BENCHMARK_CAPTURE(BM_PlainDecodeByteArrayToOffsets, short, false) PQPAGE_SIZES;
+BENCHMARK_CAPTURE(BM_PlainDecodeByteArrayToOffsets, long, true)
+    ->Arg(4096)
+    ->Arg(65536)
+    ->Arg(1 << 20);
+
+// ---------------------------------------------------------------- BOOLEAN
+void BM_PlainEncodeBoolean(benchmark::State& state) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const std::vector<uint8_t> ids = bench::BoundedInts<uint8_t>(n, 2);
+  std::unique_ptr<bool[]> values(new bool[n]);
+  for (size_t i = 0; i < n; ++i) values[i] = ids[i] != 0;
+  PlainEncoder<bool> encoder;
+  std::vector<uint8_t> out;
+  for (auto _ : state) {
+    out.clear();
+    encoder.Put(absl::MakeConstSpan(values.get(), n));
+    encoder.FinishInto(&out);
+    benchmark::DoNotOptimize(out.data());
+  }
+  SetCounters(state, n, n);
+}
+
+void BM_PlainDecodeBoolean(benchmark::State& state) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const std::vector<uint8_t> ids = bench::BoundedInts<uint8_t>(n, 2);
+  std::unique_ptr<bool[]> values(new bool[n]);
+  for (size_t i = 0; i < n; ++i) values[i] = ids[i] != 0;
+  PlainEncoder<bool> encoder;
+  encoder.Put(absl::MakeConstSpan(values.get(), n));
+  const std::vector<uint8_t> bytes = encoder.Finish();
+  PlainDecoder<bool> decoder;
+  for (auto _ : state) {
+    if (!decoder.Reset(bytes, static_cast<int64_t>(n)).ok()) state.SkipWithError("reset");
+    if (!decoder.Decode(absl::MakeSpan(values.get(), n)).ok()) state.SkipWithError("decode");
+    benchmark::DoNotOptimize(values.get());
+    benchmark::ClobberMemory();
+  }
+  SetCounters(state, n, n);
+}
+
+BENCHMARK(BM_PlainEncodeBoolean) PQPAGE_SIZES;
+BENCHMARK(BM_PlainDecodeBoolean) PQPAGE_SIZES;
+
+}  // namespace
+}  // namespace pqpage
