@@ -69,7 +69,7 @@ class DeltaByteArrayDecoder {
   // decoding of the page.
   absl::Status Reset(absl::Span<const uint8_t> data, int64_t num_values);
 
-  int64_t values_left() const { return static_cast<int64_t>(prefix_lengths_.size() - next_); }
+  int64_t values_left() const { return static_cast<int64_t>(count_ - next_); }
 
   // Decodes exactly out.size() values; InvalidArgument if more than values_left().
   absl::Status Decode(absl::Span<ByteArray> out);
@@ -82,11 +82,13 @@ class DeltaByteArrayDecoder {
 
   DeltaByteArrayOptions options_;
   std::vector<int32_t> prefix_lengths_;
-  std::vector<int32_t> suffix_lengths_;
+  std::vector<int32_t> suffix_lengths_;  // both hold the page's lengths in [0, count_)
+  size_t count_ = 0;
   size_t next_ = 0;
   const uint8_t* suffixes_ = nullptr;      // the next suffix's first byte
   const uint8_t* suffixes_end_ = nullptr;  // end of the page's data
-  std::unique_ptr<uint8_t[]> buffer_;      // the page's values, back to back
+  const uint8_t* data_begin_ = nullptr;
+  std::unique_ptr<uint8_t[]> buffer_;  // the page's values, back to back
   size_t buffer_capacity_ = 0;
   size_t built_ = 0;  // bytes of buffer_ in use
   uint32_t previous_length_ = 0;

@@ -48,7 +48,7 @@ class DeltaLengthByteArrayDecoder {
   // lengths summing past the data. InvalidArgument: num_values < 0.
   absl::Status Reset(absl::Span<const uint8_t> data, int64_t num_values);
 
-  int64_t values_left() const { return static_cast<int64_t>(lengths_.size() - next_); }
+  int64_t values_left() const { return static_cast<int64_t>(count_ - next_); }
 
   // Decodes exactly out.size() values; InvalidArgument if more than values_left().
   absl::Status Decode(absl::Span<ByteArray> out);
@@ -56,7 +56,8 @@ class DeltaLengthByteArrayDecoder {
   absl::Status Skip(int64_t count);
 
  private:
-  std::vector<int32_t> lengths_;
+  std::vector<int32_t> lengths_;  // the page's lengths in [0, count_); capacity kept across pages
+  size_t count_ = 0;
   size_t next_ = 0;
   const uint8_t* bytes_ = nullptr;  // the next value's first byte
 };

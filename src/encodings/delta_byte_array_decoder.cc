@@ -8,6 +8,7 @@
 #include <limits>
 #include <string>
 
+#include "common/cpu_features.h"
 #include "common/status_macros.h"
 #include "encodings/delta_internal.h"
 #include "pqpage/delta_byte_array.h"
@@ -15,9 +16,6 @@
 namespace pqpage {
 
 namespace {
-
-// Slack after the page's bytes so that 16-byte copies may overrun a value's end.
-constexpr size_t kCopySlack = 32;
 
 // Copies `n` bytes in 16-byte steps; may read up to 15 bytes past src + n and write up to 15 bytes
 // past dst + n. src < dst is allowed to overlap the step that is being written (the prefix case):
@@ -35,9 +33,7 @@ inline void CopyInSteps(uint8_t* dst, const uint8_t* src, size_t n) {
 DeltaByteArrayDecoder::DeltaByteArrayDecoder(DeltaByteArrayOptions options) : options_(options) {}
 
 absl::Status DeltaByteArrayDecoder::Reset(absl::Span<const uint8_t> data, int64_t num_values) {
-  prefix_lengths_.clear();
-  suffix_lengths_.clear();
-  next_ = 0;
+  next_ = count_ = 0;
   built_ = 0;
   previous_length_ = 0;
   suffixes_ = suffixes_end_ = nullptr;
@@ -57,11 +53,7 @@ absl::Status DeltaByteArrayDecoder::Reset(absl::Span<const uint8_t> data, int64_
                                           "DELTA_BYTE_ARRAY", "suffix length", &suffix_lengths_,
                                           &suffixes);
   }
-  auto fail = [this](absl::Status error) {
-    prefix_lengths_.clear();
-    suffix_lengths_.clear();
-    return error;
-  };
+  auto fail = [](absl::Status error) { return error; };
   if (!status.ok()) return fail(status);
   if (prefixes.header_count != suffixes.header_count) {
     return fail(absl::DataLossError("DELTA_BYTE_ARRAY: " + std::to_string(prefixes.header_count) +
@@ -76,73 +68,115 @@ absl::Status DeltaByteArrayDecoder::Reset(absl::Span<const uint8_t> data, int64_
                                     std::to_string(remaining) + " follow the lengths"));
   }
 
-  // Validate every value's shape and total the page's decoded size before allocating it.
-  int64_t previous = 0;  // the state starts afresh on every page: the first prefix must be 0
-  int64_t total = 0;
+  // Validate every value's shape and total the page's decoded size before allocating it. The
+  // state starts afresh on every page: the first prefix must be 0. The checks run as branch-free
+  // passes over chunks (lengths are non-negative int32, so prefix + suffix fits in uint32); the
+  // first bad value is looked for only when a chunk fails.
+  const uint32_t* prefix = reinterpret_cast<const uint32_t*>(prefix_lengths_.data());
+  const uint32_t* suffix = reinterpret_cast<const uint32_t*>(suffix_lengths_.data());
+  const size_t n = static_cast<size_t>(num_values);
   const int64_t cap = options_.max_decoded_bytes;
-  for (size_t i = 0; i < prefix_lengths_.size(); ++i) {
-    const int64_t prefix = prefix_lengths_[i];
-    if (prefix > previous) {
-      return fail(absl::DataLossError(
-          "DELTA_BYTE_ARRAY: prefix length " + std::to_string(prefix) + " of value " +
-          std::to_string(i) + " exceeds the previous value's length " + std::to_string(previous)));
+  const uint32_t type_length = static_cast<uint32_t>(options_.type_length);
+  int64_t total = 0;
+  constexpr size_t kChunk = 1 << 14;
+  for (size_t start = 0; start < n; start += kChunk) {
+    const size_t end = std::min(n, start + kChunk);
+    uint32_t bad = start == 0 ? prefix[0] : 0;  // first prefix must be 0
+    for (size_t i = std::max<size_t>(start, 1); i < end; ++i) {
+      bad |= static_cast<uint32_t>(prefix[i] > prefix[i - 1] + suffix[i - 1]);
     }
-    const int64_t length = prefix + suffix_lengths_[i];
-    if (fixed && length != options_.type_length) {
-      return fail(absl::DataLossError("DELTA_BYTE_ARRAY: FIXED_LEN_BYTE_ARRAY value " +
-                                      std::to_string(i) + " is " + std::to_string(length) +
-                                      " bytes, the type length is " +
-                                      std::to_string(options_.type_length)));
+    if (fixed) {
+      for (size_t i = start; i < end; ++i) bad |= (prefix[i] + suffix[i]) ^ type_length;
     }
-    if (length > std::numeric_limits<uint32_t>::max()) {
-      return fail(absl::DataLossError("DELTA_BYTE_ARRAY: value " + std::to_string(i) +
-                                      " is longer than 2^32 - 1 bytes"));
+    int64_t chunk_total = 0;
+    for (size_t i = start; i < end; ++i) chunk_total += int64_t{prefix[i]} + int64_t{suffix[i]};
+    if (bad != 0) {
+      for (size_t i = start; i < end; ++i) {
+        const int64_t previous = i == 0 ? 0 : int64_t{prefix[i - 1]} + suffix[i - 1];
+        const int64_t length = int64_t{prefix[i]} + suffix[i];
+        if (prefix[i] > previous) {
+          return fail(absl::DataLossError(
+              "DELTA_BYTE_ARRAY: prefix length " + std::to_string(prefix[i]) + " of value " +
+              std::to_string(i) + " exceeds the previous value's length " +
+              std::to_string(previous)));
+        }
+        if (fixed && length != options_.type_length) {
+          return fail(absl::DataLossError("DELTA_BYTE_ARRAY: FIXED_LEN_BYTE_ARRAY value " +
+                                          std::to_string(i) + " is " + std::to_string(length) +
+                                          " bytes, the type length is " +
+                                          std::to_string(options_.type_length)));
+        }
+      }
     }
-    total += length;
+    // A chunk adds less than 2^46, so checking per chunk keeps the total from overflowing.
+    total += chunk_total;
     if (total > cap) {
       return fail(absl::ResourceExhaustedError("DELTA_BYTE_ARRAY: page decodes to more than " +
                                                std::to_string(cap) + " bytes (max_decoded_bytes)"));
     }
-    previous = length;
   }
-  const size_t needed = static_cast<size_t>(total) + kCopySlack;
+  const size_t needed = static_cast<size_t>(total) + internal::kDeltaByteArraySlack;
   if (needed > buffer_capacity_) {
     buffer_.reset(new uint8_t[needed]);
     buffer_capacity_ = needed;
   }
   suffixes_ = data.data() + suffix_start;
   suffixes_end_ = data.data() + data.size();
+  data_begin_ = data.data();
+  count_ = static_cast<size_t>(num_values);
   return absl::OkStatus();
 }
 
+namespace {
+
+// Builds the cursor's next value through memory; returns its length.
+inline size_t BuildOneValue(internal::DeltaByteArrayCursor& c, ByteArray* out) {
+  const size_t prefix = static_cast<size_t>(*c.prefixes++);
+  const size_t suffix = static_cast<size_t>(*c.suffixes++);
+  uint8_t* dst = c.buffer + c.built;
+  // The previous value ends at dst; Reset() checked prefix <= its length.
+  CopyInSteps(dst, dst - c.previous_length, prefix);
+  if (static_cast<size_t>(c.source_end - c.source) >= suffix + 16) {
+    CopyInSteps(dst + prefix, c.source, suffix);
+  } else if (suffix > 0) {
+    std::memcpy(dst + prefix, c.source, suffix);
+  }
+  c.source += suffix;
+  const size_t length = prefix + suffix;
+  if (out != nullptr) *out = ByteArray(dst, static_cast<uint32_t>(length));
+  c.built += length;
+  c.previous_length = length;
+  return length;
+}
+
+}  // namespace
+
 template <bool kEmit>
 void DeltaByteArrayDecoder::Build(ByteArray* out, size_t count) {
-  const int32_t* prefixes = prefix_lengths_.data() + next_;
-  const int32_t* suffixes = suffix_lengths_.data() + next_;
-  uint8_t* const buffer = buffer_.get();
-  size_t built = built_;
-  size_t previous_length = previous_length_;
-  const uint8_t* source = suffixes_;
-  for (size_t i = 0; i < count; ++i) {
-    const size_t prefix = static_cast<size_t>(prefixes[i]);
-    const size_t suffix = static_cast<size_t>(suffixes[i]);
-    uint8_t* dst = buffer + built;
-    // The previous value ends at dst; Reset() checked prefix <= its length.
-    CopyInSteps(dst, dst - previous_length, prefix);
-    if (static_cast<size_t>(suffixes_end_ - source) >= suffix + 16) {
-      CopyInSteps(dst + prefix, source, suffix);
-    } else if (suffix > 0) {
-      std::memcpy(dst + prefix, source, suffix);
+  internal::DeltaByteArrayCursor cursor{prefix_lengths_.data() + next_,
+                                        suffix_lengths_.data() + next_,
+                                        suffixes_,
+                                        data_begin_,
+                                        suffixes_end_,
+                                        buffer_.get(),
+                                        built_,
+                                        previous_length_};
+  const bool simd = internal::GetCpuFeatures().avx2;
+  size_t i = 0;
+  while (i < count) {
+    if (simd) {
+      i += internal::BuildShortValuesAvx2(&cursor, count - i, kEmit ? out + i : nullptr);
     }
-    source += suffix;
-    const size_t length = prefix + suffix;
-    if constexpr (kEmit) out[i] = ByteArray(dst, static_cast<uint32_t>(length));
-    built += length;
-    previous_length = length;
+    // Through memory: values the vector path declined, until a short one is built.
+    while (i < count) {
+      const size_t length = BuildOneValue(cursor, kEmit ? out + i : nullptr);
+      ++i;
+      if (simd && length <= internal::kDeltaByteArrayShortValue) break;
+    }
   }
-  built_ = built;
-  previous_length_ = static_cast<uint32_t>(previous_length);
-  suffixes_ = source;
+  built_ = cursor.built;
+  previous_length_ = static_cast<uint32_t>(cursor.previous_length);
+  suffixes_ = cursor.source;
   next_ += count;
 }
 

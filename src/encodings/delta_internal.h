@@ -11,6 +11,7 @@
 
 #include "absl/status/status.h"
 #include "absl/types/span.h"
+#include "pqpage/types.h"
 
 namespace pqpage::internal {
 
@@ -36,8 +37,9 @@ DeltaPrefixSum64Fn DeltaPrefixSum64();
 
 // The lengths at the start of a DELTA_LENGTH_BYTE_ARRAY stream (or the prefix lengths of a
 // DELTA_BYTE_ARRAY stream): decodes the first `num_values` lengths of the DELTA_BINARY_PACKED
-// (INT32) stream at the start of `data` into `lengths` (resized; capacity is reused across pages),
-// checks each is >= 0, and moves past the rest of the stream.
+// (INT32) stream at the start of `data` into (*lengths)[0, num_values) (grown as the stream yields
+// values, never shrunk, so pages reuse it), checks each is >= 0, and moves past the rest of the
+// stream.
 struct DeltaLengths {
   size_t stream_bytes = 0;   // where the length stream ends in `data`
   int64_t header_count = 0;  // the count the stream's header announces
@@ -48,6 +50,29 @@ struct DeltaLengths {
 absl::Status DecodeDeltaLengths(absl::Span<const uint8_t> data, int64_t num_values,
                                 const char* encoding, const char* what,
                                 std::vector<int32_t>* lengths, DeltaLengths* result);
+
+// Where a DELTA_BYTE_ARRAY decoder stands: the next value's prefix and suffix lengths, its suffix
+// bytes in the page, and the decoder's buffer, in which the previous value ends at
+// buffer + built. The buffer has kDeltaByteArraySlack bytes after the page's values.
+struct DeltaByteArrayCursor {
+  const int32_t* prefixes;
+  const int32_t* suffixes;
+  const uint8_t* source;
+  const uint8_t* source_begin;  // the page's first byte
+  const uint8_t* source_end;    // one past the page's last byte
+  uint8_t* buffer;
+  size_t built;
+  size_t previous_length;
+};
+inline constexpr size_t kDeltaByteArraySlack = 64;
+inline constexpr size_t kDeltaByteArrayShortValue = 64;
+
+// Builds up to `count` values (storing views to `out` unless it is null) while each is at most
+// kDeltaByteArrayShortValue bytes and its 64-byte source window lies inside the page: the previous
+// value stays in registers and each value is one blend of it with the suffix bytes, so no value is
+// read back from memory just after being stored. Returns how many were built; the cursor moves
+// past them. AVX2 only.
+size_t BuildShortValuesAvx2(DeltaByteArrayCursor* cursor, size_t count, ByteArray* out);
 
 }  // namespace pqpage::internal
 

@@ -16,7 +16,6 @@ absl::Status DecodeDeltaLengths(absl::Span<const uint8_t> data, int64_t num_valu
                                 const char* encoding, const char* what,
                                 std::vector<int32_t>* lengths, DeltaLengths* result) {
   *result = DeltaLengths{};
-  lengths->clear();
   if (num_values < 0) {
     return absl::InvalidArgumentError(std::string(encoding) + ": negative value count " +
                                       std::to_string(num_values));
@@ -38,22 +37,23 @@ absl::Status DecodeDeltaLengths(absl::Span<const uint8_t> data, int64_t num_valu
   // Grown chunk by chunk as the stream yields lengths, never reserved from a count.
   constexpr int64_t kChunk = 1 << 16;
   int64_t sum = 0;
-  bool negative = false;
   for (int64_t done = 0; done < num_values;) {
     const int64_t take = std::min(kChunk, num_values - done);
-    lengths->resize(static_cast<size_t>(done + take));
+    if (lengths->size() < static_cast<size_t>(done + take)) {
+      lengths->resize(static_cast<size_t>(done + take));
+    }
     int32_t* chunk = lengths->data() + done;
     status = decoder.Decode(absl::Span<int32_t>(chunk, static_cast<size_t>(take)));
     if (!status.ok()) {
       return absl::DataLossError(std::string(encoding) + " " + what +
                                  "s: " + std::string(status.message()));
     }
+    // Two plain loops, so both vectorize: sign bits OR-ed together, then the sum.
+    uint32_t sign_bits = 0;
+    for (int64_t i = 0; i < take; ++i) sign_bits |= static_cast<uint32_t>(chunk[i]);
     int64_t chunk_sum = 0;
-    for (int64_t i = 0; i < take; ++i) {
-      negative |= chunk[i] < 0;
-      chunk_sum += chunk[i];
-    }
-    if (negative) {
+    for (int64_t i = 0; i < take; ++i) chunk_sum += chunk[i];
+    if ((sign_bits >> 31) != 0) {
       const auto it = std::find_if(chunk, chunk + take, [](int32_t v) { return v < 0; });
       return absl::DataLossError(std::string(encoding) + ": negative " + what + " " +
                                  std::to_string(*it) + " at value " +
@@ -80,23 +80,20 @@ absl::Status DecodeDeltaLengths(absl::Span<const uint8_t> data, int64_t num_valu
 
 absl::Status DeltaLengthByteArrayDecoder::Reset(absl::Span<const uint8_t> data,
                                                 int64_t num_values) {
-  next_ = 0;
+  next_ = count_ = 0;
   bytes_ = nullptr;
   internal::DeltaLengths result;
   absl::Status status = internal::DecodeDeltaLengths(data, num_values, "DELTA_LENGTH_BYTE_ARRAY",
                                                      "length", &lengths_, &result);
-  if (!status.ok()) {
-    lengths_.clear();
-    return status;
-  }
+  if (!status.ok()) return status;
   const size_t remaining = data.size() - result.stream_bytes;
   if (static_cast<uint64_t>(result.sum) > remaining) {
-    lengths_.clear();
     return absl::DataLossError("DELTA_LENGTH_BYTE_ARRAY: lengths sum to " +
                                std::to_string(result.sum) + " bytes, " + std::to_string(remaining) +
                                " follow the lengths");
   }
   bytes_ = data.data() + result.stream_bytes;
+  count_ = static_cast<size_t>(num_values);
   return absl::OkStatus();
 }
 
