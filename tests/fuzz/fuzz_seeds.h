@@ -1,0 +1,11 @@
+// Each fuzz target defines PqpageFuzzSeeds(): a few valid inputs for its harness, which the
+// replay driver mutates (libFuzzer builds ignore it and start from their own corpus).
+#ifndef PQPAGE_TESTS_FUZZ_FUZZ_SEEDS_H_
+#define PQPAGE_TESTS_FUZZ_FUZZ_SEEDS_H_
+
+#include <cstdint>
+#include <vector>
+
+std::vector<std::vector<uint8_t>> PqpageFuzzSeeds();
+
+#endif  // PQPAGE_TESTS_FUZZ_FUZZ_SEEDS_H_
