@@ -101,6 +101,7 @@ void BM_Memcpy32(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(count * sizeof(uint32_t)));
 }
 
+constexpr int64_t kRun = 512;  // about one bit-packed run of the hybrid encoding (<= 504 values)
 constexpr int64_t kSmall = 4096;
 constexpr int64_t kMedium = 65536;
 constexpr int64_t kLarge = 4 << 20;
@@ -108,13 +109,17 @@ constexpr int64_t kLarge = 4 << 20;
 bool IsSizeSweepWidth(int width) { return width == 1 || width == 8 || width == 17 || width == 31; }
 
 int RegisterAll() {
-  benchmark::RegisterBenchmark("memcpy32", BM_Memcpy32)->Arg(kSmall)->Arg(kMedium)->Arg(kLarge);
+  benchmark::RegisterBenchmark("memcpy32", BM_Memcpy32)
+      ->Arg(kRun)
+      ->Arg(kSmall)
+      ->Arg(kMedium)
+      ->Arg(kLarge);
   for (const char* table : {"scalar", "avx2"}) {
     for (int width = 0; width <= 32; ++width) {
       auto* b = benchmark::RegisterBenchmark(
           ("unpack32/" + std::string(table) + "/w" + std::to_string(width)).c_str(), BM_Unpack32,
           std::string(table), width);
-      if (IsSizeSweepWidth(width)) b->Arg(kSmall);
+      if (IsSizeSweepWidth(width)) b->Arg(kRun)->Arg(kSmall);
       b->Arg(kMedium);
       if (IsSizeSweepWidth(width)) b->Arg(kLarge);
     }
@@ -124,7 +129,7 @@ int RegisterAll() {
       auto* b = benchmark::RegisterBenchmark(
           ("pack32/" + std::string(table) + "/w" + std::to_string(width)).c_str(), BM_Pack32,
           std::string(table), width);
-      if (IsSizeSweepWidth(width)) b->Arg(kSmall);
+      if (IsSizeSweepWidth(width)) b->Arg(kRun)->Arg(kSmall);
       b->Arg(kMedium);
       if (IsSizeSweepWidth(width)) b->Arg(kLarge);
     }

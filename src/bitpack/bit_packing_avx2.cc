@@ -363,6 +363,27 @@ void Pack32(const uint32_t* in, uint8_t* out, size_t count) {
   }
 }
 
+// pack32 at width 1 (definition levels of optional columns, booleans): the chunk shuffles above
+// cannot place four 2-bit chunks in one byte, but a width-1 group is exactly the sign bits of the
+// values shifted left by 31, which one movemask gathers into the group's byte.
+inline uint32_t LowBitsOfGroup(const uint32_t* src) {
+  const __m256i values = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src));
+  return static_cast<uint32_t>(
+      _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_slli_epi32(values, 31))));
+}
+
+void Pack32Width1(const uint32_t* in, uint8_t* out, size_t count) {
+  const size_t groups = count / kGroup;
+  size_t g = 0;
+  for (; g + 4 <= groups; g += 4) {
+    const uint32_t bytes =
+        LowBitsOfGroup(in + g * kGroup) | LowBitsOfGroup(in + (g + 1) * kGroup) << 8 |
+        LowBitsOfGroup(in + (g + 2) * kGroup) << 16 | LowBitsOfGroup(in + (g + 3) * kGroup) << 24;
+    std::memcpy(out + g, &bytes, sizeof(bytes));
+  }
+  for (; g < groups; ++g) out[g] = static_cast<uint8_t>(LowBitsOfGroup(in + g * kGroup));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Entries without a vector form call the scalar kernel through the scalar table (see the top of the
 // file for why this file must not instantiate the scalar templates itself).
@@ -415,7 +436,9 @@ template <int W>
 constexpr Pack32Fn ChoosePack32() {
   // At W = 16 the compiler turns the scalar template into a plain 16-bit narrowing that measured
   // as fast as the shuffle kernel or faster (about 11 vs 9-10 G values/s at 64K values).
-  if constexpr (W != 16 && MakePack32Plan<W>().valid) {
+  if constexpr (W == 1) {
+    return &Pack32Width1;
+  } else if constexpr (W != 16 && MakePack32Plan<W>().valid) {
     return &Pack32<W>;
   } else {
     return &ScalarPack32<W>;
