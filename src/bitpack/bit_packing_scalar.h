@@ -132,6 +132,7 @@ inline void PackWithTail(const T* in, uint8_t* out, size_t count, BlockFn block)
 
 template <typename T, int W>
 void UnpackLsb(const uint8_t* in, T* out, size_t count) {
+  if (count == 0) return;  // empty spans may come with null pointers
   if constexpr (W == 0) {
     std::memset(out, 0, count * sizeof(T));
   } else if constexpr (W == static_cast<int>(sizeof(T) * 8)) {
@@ -145,6 +146,7 @@ void UnpackLsb(const uint8_t* in, T* out, size_t count) {
 
 template <typename T, int W>
 void PackLsb(const T* in, uint8_t* out, size_t count) {
+  if (count == 0) return;  // empty spans may come with null pointers
   if constexpr (W == 0) {
     return;
   } else if constexpr (W == static_cast<int>(sizeof(T) * 8)) {
@@ -158,6 +160,7 @@ void PackLsb(const T* in, uint8_t* out, size_t count) {
 
 template <int W>
 void UnpackMsb(const uint8_t* in, uint32_t* out, size_t count) {
+  if (count == 0) return;  // empty spans may come with null pointers
   if constexpr (W == 0) {
     std::memset(out, 0, count * sizeof(uint32_t));
   } else {
@@ -169,6 +172,7 @@ void UnpackMsb(const uint8_t* in, uint32_t* out, size_t count) {
 
 template <int W>
 void PackMsb(const uint32_t* in, uint8_t* out, size_t count) {
+  if (count == 0) return;  // empty spans may come with null pointers
   if constexpr (W == 0) {
     return;
   } else {
