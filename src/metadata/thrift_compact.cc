@@ -1,0 +1,78 @@
+#include "metadata/thrift_compact.h"
+
+#include <thrift/TConfiguration.h>
+#include <thrift/Thrift.h>
+#include <thrift/protocol/TCompactProtocol.h>
+#include <thrift/transport/TBufferTransports.h>
+
+#include <algorithm>
+#include <exception>
+#include <memory>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "parquet_types.h"
+
+namespace pqpage::internal {
+namespace {
+
+using apache::thrift::TConfiguration;
+using apache::thrift::protocol::TCompactProtocolT;
+using apache::thrift::transport::TMemoryBuffer;
+
+std::shared_ptr<TConfiguration> ConfigurationFor(size_t bytes) {
+  // The message-size limit is what Thrift checks string and list lengths against before it
+  // allocates; the input's own size is the tightest honest bound.
+  const int limit = static_cast<int>(std::min<size_t>(bytes, INT32_MAX - 1) + 1);
+  return std::make_shared<TConfiguration>(limit, limit);
+}
+
+}  // namespace
+
+template <typename T>
+absl::StatusOr<size_t> DeserializeCompact(absl::Span<const uint8_t> bytes, T* out,
+                                          const ThriftLimits& limits) {
+  try {
+    // OBSERVE: the buffer only reads the caller's bytes, it never writes or frees them.
+    auto transport = std::make_shared<TMemoryBuffer>(
+        const_cast<uint8_t*>(bytes.data()), static_cast<uint32_t>(bytes.size()),
+        TMemoryBuffer::OBSERVE, ConfigurationFor(bytes.size()));
+    TCompactProtocolT<TMemoryBuffer> protocol(transport, limits.max_string_bytes,
+                                              limits.max_container_entries);
+    out->read(&protocol);
+    return bytes.size() - transport->available_read();
+  } catch (const std::exception& error) {
+    return absl::DataLossError(absl::StrCat("malformed Thrift metadata: ", error.what()));
+  }
+}
+
+template <typename T>
+absl::Status SerializeCompact(const T& value, std::vector<uint8_t>* out) {
+  try {
+    auto transport = std::make_shared<TMemoryBuffer>();
+    TCompactProtocolT<TMemoryBuffer> protocol(transport);
+    value.write(&protocol);
+    uint8_t* data = nullptr;
+    uint32_t size = 0;
+    transport->getBuffer(&data, &size);
+    out->insert(out->end(), data, data + size);
+    return absl::OkStatus();
+  } catch (const std::exception& error) {
+    return absl::InternalError(absl::StrCat("cannot serialise Thrift metadata: ", error.what()));
+  }
+}
+
+#define PQPAGE_INSTANTIATE_THRIFT(T)                                                   \
+  template absl::StatusOr<size_t> DeserializeCompact<T>(absl::Span<const uint8_t>, T*, \
+                                                        const ThriftLimits&);          \
+  template absl::Status SerializeCompact<T>(const T&, std::vector<uint8_t>*);
+
+PQPAGE_INSTANTIATE_THRIFT(format::PageHeader)
+PQPAGE_INSTANTIATE_THRIFT(format::FileMetaData)
+PQPAGE_INSTANTIATE_THRIFT(format::ColumnMetaData)
+PQPAGE_INSTANTIATE_THRIFT(format::OffsetIndex)
+PQPAGE_INSTANTIATE_THRIFT(format::ColumnIndex)
+
+#undef PQPAGE_INSTANTIATE_THRIFT
+
+}  // namespace pqpage::internal
