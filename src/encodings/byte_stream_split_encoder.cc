@@ -126,9 +126,9 @@ void FinishStreams(std::vector<uint8_t>* values, int width, std::vector<uint8_t>
 template <typename T>
 void ByteStreamSplitEncoder<T>::Put(absl::Span<const T> values) {
   if (values.empty()) return;
-  const size_t old_size = values_.size();
-  values_.resize(old_size + values.size() * sizeof(T));
-  std::memcpy(values_.data() + old_size, values.data(), values.size() * sizeof(T));
+  // insert copies without first zero-filling the new bytes, as resize would.
+  const uint8_t* bytes = reinterpret_cast<const uint8_t*>(values.data());
+  values_.insert(values_.end(), bytes, bytes + values.size() * sizeof(T));
 }
 
 template <typename T>

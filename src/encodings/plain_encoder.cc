@@ -34,9 +34,9 @@ void MoveOut(std::vector<uint8_t>* buffer, std::vector<uint8_t>* out) {
 template <typename T>
 void PlainEncoder<T>::Put(absl::Span<const T> values) {
   if (values.empty()) return;
-  const size_t old_size = buffer_.size();
-  buffer_.resize(old_size + values.size() * sizeof(T));
-  std::memcpy(buffer_.data() + old_size, values.data(), values.size() * sizeof(T));
+  // insert copies without first zero-filling the new bytes, as resize would.
+  const uint8_t* bytes = reinterpret_cast<const uint8_t*>(values.data());
+  buffer_.insert(buffer_.end(), bytes, bytes + values.size() * sizeof(T));
 }
 
 template <typename T>
