@@ -1,0 +1,56 @@
+// Page compression for every codec Parquet defines, and the page checksum. A page's bytes are
+// compressed after encoding (v1: the whole page; v2: the values section only) and the CRC is
+// taken over the bytes as stored.
+//
+// Errors: DataLoss when compressed bytes are corrupt or do not inflate to exactly the size the
+// page header promises; Unimplemented for LZO, which no maintained library reads; InvalidArgument
+// for a codec id outside the format's list.
+#ifndef PQPAGE_COMPRESSION_H_
+#define PQPAGE_COMPRESSION_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/types/span.h"
+
+namespace pqpage {
+
+// Parquet's compression codecs; the values are the format's Thrift enum ids.
+enum class Compression : int8_t {
+  kUncompressed = 0,
+  kSnappy = 1,
+  kGzip = 2,
+  kLzo = 3,
+  kBrotli = 4,
+  kLz4Hadoop = 5,  // "LZ4": the Hadoop-framed legacy form, read only
+  kZstd = 6,
+  kLz4Raw = 7,
+};
+
+// The spec's name ("SNAPPY", "LZ4_RAW"); "UNKNOWN" otherwise.
+std::string_view CompressionName(Compression codec);
+
+// Means "the codec's usual level": zstd 1, gzip 6, brotli 8 (what Arrow C++ writes by default).
+inline constexpr int kDefaultCompressionLevel = -1000;
+
+// Appends the compressed form of `input` to `out`. UNCOMPRESSED copies. Writing LZ4 (Hadoop
+// framing) or LZO is Unimplemented: writers should use LZ4_RAW. InvalidArgument for a level the
+// codec rejects.
+absl::Status Compress(Compression codec, absl::Span<const uint8_t> input, std::vector<uint8_t>* out,
+                      int level = kDefaultCompressionLevel);
+
+// Inflates `input` into exactly out.size() bytes. GZIP input may hold several concatenated
+// members; LZ4 (codec 5) is tried with Hadoop framing first, then as a raw block, as writers have
+// produced both. DataLoss unless the result is exactly out.size() bytes.
+absl::Status Decompress(Compression codec, absl::Span<const uint8_t> input,
+                        absl::Span<uint8_t> out);
+
+// CRC-32 as Parquet page headers store it (zlib's polynomial), over `bytes`.
+uint32_t PageCrc32(absl::Span<const uint8_t> bytes);
+
+}  // namespace pqpage
+
+#endif  // PQPAGE_COMPRESSION_H_

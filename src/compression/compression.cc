@@ -1,0 +1,347 @@
+// One function per codec and direction over the Debian libraries; the public entry points only
+// dispatch. Every decompressor writes into the caller's exact-size buffer and checks that the
+// stream fills it exactly, so a lying uncompressed_page_size is caught here.
+#include "pqpage/compression.h"
+
+#include <brotli/decode.h>
+#include <brotli/encode.h>
+#include <lz4.h>
+#include <snappy.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+
+#include "absl/strings/str_cat.h"
+#include "common/byte_io.h"
+
+namespace pqpage {
+namespace {
+
+absl::Status WrongSize(Compression codec, size_t got, size_t expected) {
+  return absl::DataLossError(absl::StrCat(CompressionName(codec).data(), ": page inflates to ", got,
+                                          " bytes, the header says ", expected));
+}
+
+absl::Status Corrupt(Compression codec, const std::string& detail) {
+  return absl::DataLossError(
+      absl::StrCat(CompressionName(codec).data(), ": corrupt data (", detail, ")"));
+}
+
+bool FitsInt(size_t n) { return n <= static_cast<size_t>(std::numeric_limits<int>::max()); }
+
+// ------------------------------------------------------------------ snappy
+absl::Status SnappyCompress(absl::Span<const uint8_t> input, std::vector<uint8_t>* out) {
+  const size_t start = out->size();
+  out->resize(start + snappy::MaxCompressedLength(input.size()));
+  size_t written = 0;
+  snappy::RawCompress(reinterpret_cast<const char*>(input.data()), input.size(),
+                      reinterpret_cast<char*>(out->data() + start), &written);
+  out->resize(start + written);
+  return absl::OkStatus();
+}
+
+absl::Status SnappyDecompress(absl::Span<const uint8_t> input, absl::Span<uint8_t> out) {
+  size_t length = 0;
+  if (!snappy::GetUncompressedLength(reinterpret_cast<const char*>(input.data()), input.size(),
+                                     &length)) {
+    return Corrupt(Compression::kSnappy, "bad length header");
+  }
+  if (length != out.size()) return WrongSize(Compression::kSnappy, length, out.size());
+  if (!snappy::RawUncompress(reinterpret_cast<const char*>(input.data()), input.size(),
+                             reinterpret_cast<char*>(out.data()))) {
+    return Corrupt(Compression::kSnappy, "bad stream");
+  }
+  return absl::OkStatus();
+}
+
+// ------------------------------------------------------------------ zstd
+absl::Status ZstdCompress(absl::Span<const uint8_t> input, std::vector<uint8_t>* out, int level) {
+  if (level == kDefaultCompressionLevel) level = 1;
+  if (level < ZSTD_minCLevel() || level > ZSTD_maxCLevel()) {
+    return absl::InvalidArgumentError(absl::StrCat("ZSTD: level ", level, " is outside ",
+                                                   ZSTD_minCLevel(), "..", ZSTD_maxCLevel()));
+  }
+  const size_t start = out->size();
+  out->resize(start + ZSTD_compressBound(input.size()));
+  const size_t written =
+      ZSTD_compress(out->data() + start, out->size() - start, input.data(), input.size(), level);
+  if (ZSTD_isError(written)) {
+    out->resize(start);
+    return absl::InternalError(absl::StrCat("ZSTD: ", ZSTD_getErrorName(written)));
+  }
+  out->resize(start + written);
+  return absl::OkStatus();
+}
+
+absl::Status ZstdDecompress(absl::Span<const uint8_t> input, absl::Span<uint8_t> out) {
+  // Decompressing into exactly out.size() bytes: a stream that would produce more fails with
+  // "destination buffer too small" instead of writing past the page.
+  const size_t written = ZSTD_decompress(out.data(), out.size(), input.data(), input.size());
+  if (ZSTD_isError(written)) return Corrupt(Compression::kZstd, ZSTD_getErrorName(written));
+  if (written != out.size()) return WrongSize(Compression::kZstd, written, out.size());
+  return absl::OkStatus();
+}
+
+// ------------------------------------------------------------------ gzip
+absl::Status GzipCompress(absl::Span<const uint8_t> input, std::vector<uint8_t>* out, int level) {
+  if (level == kDefaultCompressionLevel) level = 6;
+  if (level < 0 || level > 9) {
+    return absl::InvalidArgumentError(absl::StrCat("GZIP: level ", level, " is outside 0..9"));
+  }
+  z_stream stream{};
+  // 15 window bits + 16 selects the gzip wrapper that Parquet's GZIP means.
+  if (deflateInit2(&stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+    return absl::InternalError("GZIP: deflateInit2 failed");
+  }
+  const size_t start = out->size();
+  out->resize(start + deflateBound(&stream, input.size()) + 32);
+  stream.next_in = const_cast<Bytef*>(input.data());
+  stream.avail_in = static_cast<uInt>(input.size());
+  stream.next_out = out->data() + start;
+  stream.avail_out = static_cast<uInt>(out->size() - start);
+  const int result = deflate(&stream, Z_FINISH);
+  const size_t written = stream.total_out;
+  deflateEnd(&stream);
+  if (result != Z_STREAM_END) {
+    out->resize(start);
+    return absl::InternalError("GZIP: deflate did not finish");
+  }
+  out->resize(start + written);
+  return absl::OkStatus();
+}
+
+absl::Status GzipDecompress(absl::Span<const uint8_t> input, absl::Span<uint8_t> out) {
+  z_stream stream{};
+  // 15 + 32: accept a gzip or a zlib header, as writers have used both.
+  if (inflateInit2(&stream, 15 + 32) != Z_OK)
+    return absl::InternalError("GZIP: inflateInit2 failed");
+  stream.next_in = const_cast<Bytef*>(input.data());
+  stream.avail_in = static_cast<uInt>(input.size());
+  stream.next_out = out.data();
+  stream.avail_out = static_cast<uInt>(out.size());
+  absl::Status status;
+  // Once the page buffer is full, inflation goes on into a one-byte spare: the trailer may still
+  // be unread, and output landing in the spare means the stream is longer than the header says.
+  uint8_t spare = 0;
+  bool spare_in_use = false;
+  // A page may hold several concatenated gzip members: inflate until the input is used up.
+  while (true) {
+    if (stream.avail_out == 0 && !spare_in_use) {
+      stream.next_out = &spare;
+      stream.avail_out = 1;
+      spare_in_use = true;
+    }
+    const int result = inflate(&stream, Z_NO_FLUSH);
+    if (spare_in_use && stream.avail_out == 0) {
+      status = WrongSize(Compression::kGzip, out.size() + 1, out.size());
+      break;
+    }
+    if (result == Z_STREAM_END) {
+      if (stream.avail_in == 0) break;
+      if (inflateReset(&stream) != Z_OK) {
+        status = Corrupt(Compression::kGzip, "cannot start the next member");
+        break;
+      }
+      continue;
+    }
+    if (result != Z_OK || stream.avail_in == 0) {
+      status = Corrupt(Compression::kGzip, stream.msg != nullptr ? stream.msg : "truncated stream");
+      break;
+    }
+  }
+  const size_t written = spare_in_use ? out.size() : out.size() - stream.avail_out;
+  inflateEnd(&stream);
+  if (!status.ok()) return status;
+  if (written != out.size()) return WrongSize(Compression::kGzip, written, out.size());
+  return absl::OkStatus();
+}
+
+// ------------------------------------------------------------------ brotli
+absl::Status BrotliCompress(absl::Span<const uint8_t> input, std::vector<uint8_t>* out, int level) {
+  if (level == kDefaultCompressionLevel) level = 8;
+  if (level < BROTLI_MIN_QUALITY || level > BROTLI_MAX_QUALITY) {
+    return absl::InvalidArgumentError(absl::StrCat("BROTLI: level ", level, " is outside 0..11"));
+  }
+  const size_t start = out->size();
+  size_t bound = BrotliEncoderMaxCompressedSize(input.size());
+  if (bound == 0) bound = input.size() + 1024;
+  out->resize(start + bound);
+  size_t written = bound;
+  if (!BrotliEncoderCompress(level, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_GENERIC, input.size(),
+                             input.data(), &written, out->data() + start)) {
+    out->resize(start);
+    return absl::InternalError("BROTLI: compression failed");
+  }
+  out->resize(start + written);
+  return absl::OkStatus();
+}
+
+absl::Status BrotliDecompress(absl::Span<const uint8_t> input, absl::Span<uint8_t> out) {
+  BrotliDecoderState* state = BrotliDecoderCreateInstance(nullptr, nullptr, nullptr);
+  if (state == nullptr) return absl::ResourceExhaustedError("BROTLI: cannot create a decoder");
+  size_t available_in = input.size();
+  const uint8_t* next_in = input.data();
+  size_t available_out = out.size();
+  uint8_t* next_out = out.data();
+  const BrotliDecoderResult result = BrotliDecoderDecompressStream(
+      state, &available_in, &next_in, &available_out, &next_out, nullptr);
+  BrotliDecoderDestroyInstance(state);
+  const size_t written = out.size() - available_out;
+  if (result == BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT) {
+    return WrongSize(Compression::kBrotli, out.size() + 1, out.size());
+  }
+  if (result != BROTLI_DECODER_RESULT_SUCCESS) return Corrupt(Compression::kBrotli, "bad stream");
+  if (available_in != 0) return Corrupt(Compression::kBrotli, "bytes after the stream");
+  if (written != out.size()) return WrongSize(Compression::kBrotli, written, out.size());
+  return absl::OkStatus();
+}
+
+// ------------------------------------------------------------------ lz4
+absl::Status Lz4RawCompress(absl::Span<const uint8_t> input, std::vector<uint8_t>* out) {
+  if (!FitsInt(input.size())) return absl::InvalidArgumentError("LZ4_RAW: input over 2 GiB");
+  const size_t start = out->size();
+  const int bound = LZ4_compressBound(static_cast<int>(input.size()));
+  out->resize(start + static_cast<size_t>(bound));
+  const int written = LZ4_compress_default(reinterpret_cast<const char*>(input.data()),
+                                           reinterpret_cast<char*>(out->data() + start),
+                                           static_cast<int>(input.size()), bound);
+  if (written <= 0 && !input.empty()) {
+    out->resize(start);
+    return absl::InternalError("LZ4_RAW: compression failed");
+  }
+  out->resize(start + static_cast<size_t>(std::max(written, 0)));
+  return absl::OkStatus();
+}
+
+absl::Status Lz4RawDecompress(absl::Span<const uint8_t> input, absl::Span<uint8_t> out,
+                              Compression codec) {
+  if (!FitsInt(input.size()) || !FitsInt(out.size())) {
+    return absl::InvalidArgumentError("LZ4: block over 2 GiB");
+  }
+  const int written = LZ4_decompress_safe(
+      reinterpret_cast<const char*>(input.data()), reinterpret_cast<char*>(out.data()),
+      static_cast<int>(input.size()), static_cast<int>(out.size()));
+  if (written < 0) return Corrupt(codec, "bad block");
+  if (static_cast<size_t>(written) != out.size()) return WrongSize(codec, written, out.size());
+  return absl::OkStatus();
+}
+
+uint32_t LoadBigEndian32(const uint8_t* bytes) {
+  return __builtin_bswap32(internal::LoadLittleEndian<uint32_t>(bytes));
+}
+
+// Hadoop's framing: repeated [big-endian raw size][big-endian compressed size][LZ4 block].
+// Returns false (and leaves `out` in an unspecified state) when the input is not framed so.
+bool Lz4HadoopDecompress(absl::Span<const uint8_t> input, absl::Span<uint8_t> out) {
+  size_t in = 0, produced = 0;
+  while (in < input.size()) {
+    if (input.size() - in < 8) return false;
+    const uint32_t raw = LoadBigEndian32(input.data() + in);
+    const uint32_t compressed = LoadBigEndian32(input.data() + in + 4);
+    in += 8;
+    if (compressed > input.size() - in || raw > out.size() - produced) return false;
+    if (!Lz4RawDecompress(input.subspan(in, compressed), out.subspan(produced, raw),
+                          Compression::kLz4Hadoop)
+             .ok()) {
+      return false;
+    }
+    in += compressed;
+    produced += raw;
+  }
+  return produced == out.size() && !input.empty();
+}
+
+}  // namespace
+
+std::string_view CompressionName(Compression codec) {
+  switch (codec) {
+    case Compression::kUncompressed:
+      return "UNCOMPRESSED";
+    case Compression::kSnappy:
+      return "SNAPPY";
+    case Compression::kGzip:
+      return "GZIP";
+    case Compression::kLzo:
+      return "LZO";
+    case Compression::kBrotli:
+      return "BROTLI";
+    case Compression::kLz4Hadoop:
+      return "LZ4";
+    case Compression::kZstd:
+      return "ZSTD";
+    case Compression::kLz4Raw:
+      return "LZ4_RAW";
+  }
+  return "UNKNOWN";
+}
+
+absl::Status Compress(Compression codec, absl::Span<const uint8_t> input, std::vector<uint8_t>* out,
+                      int level) {
+  switch (codec) {
+    case Compression::kUncompressed:
+      out->insert(out->end(), input.begin(), input.end());
+      return absl::OkStatus();
+    case Compression::kSnappy:
+      return SnappyCompress(input, out);
+    case Compression::kGzip:
+      return GzipCompress(input, out, level);
+    case Compression::kBrotli:
+      return BrotliCompress(input, out, level);
+    case Compression::kZstd:
+      return ZstdCompress(input, out, level);
+    case Compression::kLz4Raw:
+      return Lz4RawCompress(input, out);
+    case Compression::kLz4Hadoop:
+      return absl::UnimplementedError("writing LZ4 (Hadoop framing) is not supported: use LZ4_RAW");
+    case Compression::kLzo:
+      return absl::UnimplementedError("LZO is not supported");
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown compression codec ", static_cast<int>(codec)));
+}
+
+absl::Status Decompress(Compression codec, absl::Span<const uint8_t> input,
+                        absl::Span<uint8_t> out) {
+  switch (codec) {
+    case Compression::kUncompressed:
+      if (input.size() != out.size()) {
+        return WrongSize(codec, input.size(), out.size());
+      }
+      if (!out.empty()) std::memcpy(out.data(), input.data(), out.size());
+      return absl::OkStatus();
+    case Compression::kSnappy:
+      return SnappyDecompress(input, out);
+    case Compression::kGzip:
+      return GzipDecompress(input, out);
+    case Compression::kBrotli:
+      return BrotliDecompress(input, out);
+    case Compression::kZstd:
+      return ZstdDecompress(input, out);
+    case Compression::kLz4Raw:
+      return Lz4RawDecompress(input, out, codec);
+    case Compression::kLz4Hadoop:
+      if (Lz4HadoopDecompress(input, out)) return absl::OkStatus();
+      return Lz4RawDecompress(input, out, codec);
+    case Compression::kLzo:
+      return absl::UnimplementedError("LZO is not supported");
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown compression codec ", static_cast<int>(codec)));
+}
+
+uint32_t PageCrc32(absl::Span<const uint8_t> bytes) {
+  uLong crc = crc32(0L, Z_NULL, 0);
+  size_t done = 0;
+  // zlib takes uInt lengths; feed it in pieces so pages over 4 GiB would still be right.
+  while (done < bytes.size()) {
+    const size_t n = std::min<size_t>(bytes.size() - done, 1u << 30);
+    crc = crc32(crc, bytes.data() + done, static_cast<uInt>(n));
+    done += n;
+  }
+  return static_cast<uint32_t>(crc);
+}
+
+}  // namespace pqpage
