@@ -82,10 +82,18 @@ void DeltaBinaryPackedEncoder<T>::FlushBlock() {
   Unsigned* deltas = pending_deltas_.data();
   // The frame of reference is the signed minimum; subtracting it in unsigned arithmetic leaves
   // every delta as a non-negative offset that fits the physical width.
-  T min_delta = static_cast<T>(deltas[0]);
-  for (int64_t j = 1; j < count; ++j) min_delta = std::min(min_delta, static_cast<T>(deltas[j]));
+  // Four running minima: baseline x86-64 has no vector signed min for these widths, and one
+  // accumulator would serialise on its compare-and-move chain.
+  T mins[4] = {static_cast<T>(deltas[0]), static_cast<T>(deltas[0]), static_cast<T>(deltas[0]),
+               static_cast<T>(deltas[0])};
+  int64_t j = 0;
+  for (; j + 4 <= count; j += 4) {
+    for (int k = 0; k < 4; ++k) mins[k] = std::min(mins[k], static_cast<T>(deltas[j + k]));
+  }
+  for (; j < count; ++j) mins[0] = std::min(mins[0], static_cast<T>(deltas[j]));
+  const T min_delta = std::min(std::min(mins[0], mins[1]), std::min(mins[2], mins[3]));
   const Unsigned min_unsigned = static_cast<Unsigned>(min_delta);
-  for (int64_t j = 0; j < count; ++j) deltas[j] -= min_unsigned;
+  for (int64_t i = 0; i < count; ++i) deltas[i] -= min_unsigned;
 
   const int64_t used_miniblocks = (count + values_per_miniblock_ - 1) / values_per_miniblock_;
   // Padding of the last used miniblock packs as zero bits.

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "common/byte_io.h"
+#include "encodings/delta_internal.h"
 #include "pqpage/delta_byte_array.h"
 
 namespace pqpage {
@@ -76,9 +77,7 @@ absl::Status DeltaByteArrayEncoder::Put(absl::Span<const ByteArray> values) {
     uint8_t* out = suffix_bytes_.data();
     for (size_t i = 0; i < count; ++i) {
       const ByteArray& value = values[start + i];
-      if (suffixes[i] > 0) {
-        std::memcpy(out + at, value.data + prefixes[i], static_cast<size_t>(suffixes[i]));
-      }
+      internal::CopyExact(out + at, value.data + prefixes[i], static_cast<size_t>(suffixes[i]));
       at += static_cast<size_t>(suffixes[i]);
     }
     prefix_lengths_.Put(absl::MakeConstSpan(prefixes, count));

@@ -5,6 +5,7 @@
 #include <limits>
 #include <string>
 
+#include "encodings/delta_internal.h"
 #include "pqpage/delta_length_byte_array.h"
 
 namespace pqpage {
@@ -28,7 +29,7 @@ absl::Status DeltaLengthByteArrayEncoder::Put(absl::Span<const ByteArray> values
     for (size_t i = 0; i < count; ++i) {
       const ByteArray& value = values[start + i];
       batch[i] = static_cast<int32_t>(value.size);
-      if (value.size > 0) std::memcpy(bytes_.data() + at, value.data, value.size);
+      internal::CopyExact(bytes_.data() + at, value.data, value.size);
       at += value.size;
     }
     lengths_.Put(absl::MakeConstSpan(batch, count));
