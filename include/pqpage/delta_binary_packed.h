@@ -98,7 +98,8 @@ class DeltaBinaryPackedDecoder {
   int64_t header_value_count() const { return header_count_; }
 
   // Decodes exactly out.size() values. InvalidArgument if more than values_left(); DataLoss if the
-  // bytes run out or a miniblock width exceeds 32 (INT32) / 64 (INT64).
+  // bytes run out or a miniblock width exceeds 32 (INT32) / 64 (INT64). After a DataLoss the
+  // decoder's position is unspecified: Reset() it before further use.
   absl::Status Decode(absl::Span<T> out);
 
   // Moves past `count` values (decoding them, since later values depend on them). Errors as Decode.
@@ -118,9 +119,11 @@ class DeltaBinaryPackedDecoder {
   using Unsigned = std::make_unsigned_t<T>;
   static constexpr int64_t kScratchValues = 512;
 
+  // Enters the next miniblock holding values (reading a block header first when one ends), joined
+  // with the block's following miniblocks of the same width.
   absl::Status StartMiniblock();
-  // Unpacks the next `count` (multiple of 8) values of the current miniblock into `out` as final
-  // values (min delta added, prefix-summed).
+  // Unpacks the next `count` (multiple of 8) values of the current miniblock run into `out` as
+  // final values (min delta added, prefix-summed).
   void DecodePiece(Unsigned* out, int64_t count);
 
   const uint8_t* begin_ = nullptr;
@@ -131,7 +134,7 @@ class DeltaBinaryPackedDecoder {
   int64_t miniblocks_per_block_ = 0;
   int64_t header_count_ = 0;
   int64_t values_left_ = 0;  // values the caller may still read
-  int64_t deltas_left_ = 0;  // deltas in the stream not yet unpacked (past the current piece)
+  int64_t deltas_left_ = 0;  // deltas in the stream's miniblocks not yet started
   bool first_value_pending_ = false;
   Unsigned last_value_ = 0;
 
@@ -139,7 +142,8 @@ class DeltaBinaryPackedDecoder {
   Unsigned min_delta_ = 0;
   const uint8_t* block_widths_ = nullptr;
   int64_t next_miniblock_ = 0;  // index in the block of the next miniblock to start
-  // Current miniblock: packed bytes not yet unpacked, their width, and values left in it.
+  // Current run of equal-width miniblocks of one block (they form one bit stream): packed bytes
+  // not yet unpacked, their width, and packed values left (padding included).
   const uint8_t* miniblock_data_ = nullptr;
   int miniblock_width_ = 0;
   int64_t miniblock_left_ = 0;
