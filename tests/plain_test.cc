@@ -80,6 +80,16 @@ TEST(PlainLayoutTest, ByteArray) {
             (std::vector<uint8_t>{2, 0, 0, 0, 'a', 'b', 0, 0, 0, 0, 3, 0, 0, 0, 'x', 'y', 'z'}));
 }
 
+TEST(PlainLayoutTest, ByteArrayTooLongIsRejectedBeforeReading) {
+  // Sizes are checked before any byte is read, so a lying size needs no real 2 GiB buffer.
+  const std::string small = "abc";
+  std::vector<ByteArray> values = {
+      ByteArray(small), ByteArray(reinterpret_cast<const uint8_t*>(small.data()), 0x80000000u)};
+  PlainEncoder<ByteArray> encoder;
+  PQPAGE_EXPECT_ERROR(encoder.Put(values), StatusCode::kInvalidArgument);
+  EXPECT_EQ(encoder.EstimatedSize(), 0u);
+}
+
 TEST(PlainLayoutTest, FixedLenByteArray) {
   PlainFixedLenByteArrayEncoder encoder(3);
   const std::string a = "abc", b = "def";
