@@ -41,7 +41,8 @@ absl::Status BitPackedLevelDecoder::Decode(absl::Span<int16_t> out, int16_t max_
     return absl::InvalidArgumentError(
         absl::StrCat("BIT_PACKED: asked for ", out.size(), " levels, ", values_left_, " left"));
   }
-  internal::LevelSink sink(out.data(), max_level);
+  // MSB order: the width-1 byte table (LSB order) must not be used, so no width is passed.
+  internal::LevelSink sink(out.data(), max_level, /*bit_width=*/0);
   PQPAGE_RETURN_IF_ERROR(reader_->Read(out.size(), sink));
   values_left_ -= static_cast<int64_t>(out.size());
   return absl::OkStatus();

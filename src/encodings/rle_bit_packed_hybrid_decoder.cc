@@ -60,7 +60,7 @@ absl::Status RleBitPackedHybridDecoder::Decode(absl::Span<uint32_t> out) {
 
 absl::Status RleBitPackedHybridDecoder::DecodeLevels(absl::Span<int16_t> out, int16_t max_level) {
   PQPAGE_RETURN_IF_ERROR(CheckCount(out.size()));
-  LevelSink sink(out.data(), max_level);
+  LevelSink sink(out.data(), max_level, reader_->bit_width());
   PQPAGE_RETURN_IF_ERROR(reader_->Read(out.size(), sink));
   values_left_ -= static_cast<int64_t>(out.size());
   return absl::OkStatus();

@@ -45,10 +45,23 @@ class Uint32Sink {
   uint64_t max_value_;
 };
 
+// Eight int16 levels for each value of a byte of width-1 bit-packed levels, built at compile time:
+// a column with max level 1 (the most common) expands a packed byte with one 16-byte copy.
+struct Width1LevelTable {
+  int16_t levels[256][8];
+  constexpr Width1LevelTable() : levels() {
+    for (int byte = 0; byte < 256; ++byte) {
+      for (int bit = 0; bit < 8; ++bit) levels[byte][bit] = static_cast<int16_t>((byte >> bit) & 1);
+    }
+  }
+};
+inline constexpr Width1LevelTable kWidth1Levels;
+
 // Levels narrowed to int16_t and checked against the column's maximum level.
 class LevelSink {
  public:
-  LevelSink(int16_t* out, int16_t max_level) : out_(out), max_level_(max_level) {}
+  LevelSink(int16_t* out, int16_t max_level, int bit_width)
+      : out_(out), max_level_(max_level), bit_width_(bit_width) {}
   absl::Status Fill(uint64_t value, size_t count) {
     if (value > static_cast<uint64_t>(max_level_)) return TooLarge(value);
     std::fill_n(out_, count, static_cast<int16_t>(value));
@@ -65,7 +78,15 @@ class LevelSink {
     out_ += count;
     return absl::OkStatus();
   }
-  bool UnpackDirect(const uint8_t*, size_t, Unpack32Fn) { return false; }
+  bool UnpackDirect(const uint8_t* packed, size_t count, Unpack32Fn) {
+    // Width-1 levels never exceed a maximum of at least 1, so they need no check.
+    if (bit_width_ != 1 || max_level_ < 1) return false;
+    for (size_t byte = 0; byte < count / 8; ++byte) {
+      std::memcpy(out_ + 8 * byte, kWidth1Levels.levels[packed[byte]], 8 * sizeof(int16_t));
+    }
+    out_ += count;
+    return true;
+  }
 
  private:
   absl::Status TooLarge(uint64_t value) const {
@@ -74,6 +95,7 @@ class LevelSink {
   }
   int16_t* out_;
   int16_t max_level_;
+  int bit_width_;
 };
 
 // Booleans: only the lowest bit of an RLE value counts, as writers have set the others.
