@@ -122,6 +122,9 @@ class DeltaBinaryPackedDecoder {
   // Enters the next miniblock holding values (reading a block header first when one ends), joined
   // with the block's following miniblocks of the same width.
   absl::Status StartMiniblock();
+  // Reads the next block's min delta and widths when that needs no error handling; false when
+  // the checked path must do it.
+  bool ReadBlockHeaderFast();
   // Unpacks the next `count` (multiple of 8) values of the current miniblock run into `out` as
   // final values (min delta added, prefix-summed).
   void DecodePiece(Unsigned* out, int64_t count);
@@ -146,6 +149,10 @@ class DeltaBinaryPackedDecoder {
   // not yet unpacked, their width, and packed values left (padding included).
   const uint8_t* miniblock_data_ = nullptr;
   int miniblock_width_ = 0;
+  // The kernels for this width and CPU, looked up once per miniblock run and page.
+  void (*unpack_)(const uint8_t* in, Unsigned* out, size_t count) = nullptr;
+  Unsigned (*prefix_sum_)(Unsigned* values, size_t count, Unsigned min_delta,
+                          Unsigned last) = nullptr;
   int64_t miniblock_left_ = 0;
 
   // Values unpacked but not yet handed out (when the caller asked for fewer than a piece).

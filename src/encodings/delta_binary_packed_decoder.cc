@@ -108,6 +108,11 @@ absl::Status DeltaBinaryPackedDecoder<T>::Reset(absl::Span<const uint8_t> data,
   deltas_left_ = header_count_ > 0 ? header_count_ - 1 : 0;
   first_value_pending_ = header_count_ > 0;
   last_value_ = static_cast<Unsigned>(first);
+  if constexpr (sizeof(T) == 4) {
+    prefix_sum_ = internal::DeltaPrefixSum32();
+  } else {
+    prefix_sum_ = internal::DeltaPrefixSum64();
+  }
   return absl::OkStatus();
 }
 
@@ -119,11 +124,32 @@ absl::Status DeltaBinaryPackedDecoder<T>::ResetWholeStream(absl::Span<const uint
 }
 
 template <typename T>
+bool DeltaBinaryPackedDecoder<T>::ReadBlockHeaderFast() {
+  // The common case, with no status plumbing: the min delta fits 9 varint bytes and the bytes
+  // for it and the widths are all there. Anything else takes the checked path.
+  const uint8_t* p = position_;
+  if (end_ - p < 9 + miniblocks_per_block_) return false;
+  uint64_t zigzag = 0;
+  for (int shift = 0; shift < 63; shift += 7) {
+    const uint8_t byte = *p++;
+    zigzag |= static_cast<uint64_t>(byte & 0x7F) << shift;
+    if ((byte & 0x80) == 0) {
+      min_delta_ = static_cast<Unsigned>(internal::ZigZagDecode(zigzag));
+      block_widths_ = p;
+      position_ = p + miniblocks_per_block_;
+      next_miniblock_ = 0;
+      return true;
+    }
+  }
+  return false;
+}
+
+template <typename T>
 absl::Status DeltaBinaryPackedDecoder<T>::StartMiniblock() {
   if (deltas_left_ == 0) {
     return HeaderError("read past the last value of the stream");
   }
-  if (next_miniblock_ == miniblocks_per_block_) {
+  if (next_miniblock_ == miniblocks_per_block_ && !ReadBlockHeaderFast()) {
     internal::ByteReader reader(position_, end_);
     PQPAGE_ASSIGN_OR_RETURN(const int64_t min_delta,
                             reader.ReadZigZag64("DELTA_BINARY_PACKED min delta"));
@@ -148,6 +174,11 @@ absl::Status DeltaBinaryPackedDecoder<T>::StartMiniblock() {
   ++next_miniblock_;
   miniblock_data_ = position_;
   miniblock_width_ = width;
+  if constexpr (sizeof(T) == 4) {
+    unpack_ = internal::BitPacking().unpack32[width];
+  } else {
+    unpack_ = internal::BitPacking().unpack64[width];
+  }
   miniblock_left_ = values_per_miniblock_;
   position_ += body_bytes;
   deltas_left_ -= std::min(deltas_left_, values_per_miniblock_);
@@ -174,12 +205,9 @@ void DeltaBinaryPackedDecoder<T>::DecodePiece(Unsigned* out, int64_t count) {
     const Unsigned min_delta = min_delta_;
     for (size_t i = 0; i < n; ++i) out[i] = last + static_cast<Unsigned>(i + 1) * min_delta;
     last_value_ = out[n - 1];
-  } else if constexpr (sizeof(T) == 4) {
-    internal::BitPacking().unpack32[miniblock_width_](miniblock_data_, out, n);
-    last_value_ = internal::DeltaPrefixSum32()(out, n, min_delta_, last_value_);
   } else {
-    internal::BitPacking().unpack64[miniblock_width_](miniblock_data_, out, n);
-    last_value_ = internal::DeltaPrefixSum64()(out, n, min_delta_, last_value_);
+    unpack_(miniblock_data_, out, n);
+    last_value_ = prefix_sum_(out, n, min_delta_, last_value_);
   }
   miniblock_data_ += n * static_cast<size_t>(miniblock_width_) / 8;
   miniblock_left_ -= count;
