@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/byte_io.h"
+#include "common/small_copy.h"
 #include "pqpage/plain.h"
 
 namespace pqpage {
@@ -107,23 +108,30 @@ std::vector<uint8_t> PlainEncoder<bool>::Finish() {
 // ---------------------------------------------------------------- BYTE_ARRAY
 namespace {
 
+inline size_t SizeOf(const ByteArray& value) { return value.size; }
+inline size_t SizeOf(std::string_view value) { return value.size(); }
+inline const uint8_t* DataOf(const ByteArray& value) { return value.data; }
+inline const uint8_t* DataOf(std::string_view value) {
+  return reinterpret_cast<const uint8_t*>(value.data());
+}
+
 template <typename View>
 absl::Status PutByteArrays(absl::Span<const View> values, std::vector<uint8_t>* buffer) {
   size_t total = 0;
   for (const View& value : values) {
-    if (value.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
-      return absl::InvalidArgumentError(absl::StrCat("PLAIN: BYTE_ARRAY value of ", value.size(),
+    if (SizeOf(value) > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
+      return absl::InvalidArgumentError(absl::StrCat("PLAIN: BYTE_ARRAY value of ", SizeOf(value),
                                                      " bytes exceeds the 2^31 - 1 byte limit"));
     }
-    total += 4 + value.size();
+    total += 4 + SizeOf(value);
   }
   const size_t old_size = buffer->size();
   buffer->resize(old_size + total);
   uint8_t* out = buffer->data() + old_size;
   for (const View& value : values) {
-    const uint32_t length = static_cast<uint32_t>(value.size());
+    const uint32_t length = static_cast<uint32_t>(SizeOf(value));
     internal::StoreLittleEndian<uint32_t>(out, length);
-    if (length > 0) std::memcpy(out + 4, value.data(), length);
+    internal::CopyShortOrLong(out + 4, DataOf(value), length);
     out += 4 + length;
   }
   return absl::OkStatus();
@@ -132,23 +140,7 @@ absl::Status PutByteArrays(absl::Span<const View> values, std::vector<uint8_t>* 
 }  // namespace
 
 absl::Status PlainEncoder<ByteArray>::Put(absl::Span<const ByteArray> values) {
-  size_t total = 0;
-  for (const ByteArray& value : values) {
-    if (value.size > static_cast<uint32_t>(std::numeric_limits<int32_t>::max())) {
-      return absl::InvalidArgumentError(absl::StrCat("PLAIN: BYTE_ARRAY value of ", value.size,
-                                                     " bytes exceeds the 2^31 - 1 byte limit"));
-    }
-    total += 4 + static_cast<size_t>(value.size);
-  }
-  const size_t old_size = buffer_.size();
-  buffer_.resize(old_size + total);
-  uint8_t* out = buffer_.data() + old_size;
-  for (const ByteArray& value : values) {
-    internal::StoreLittleEndian<uint32_t>(out, value.size);
-    if (value.size > 0) std::memcpy(out + 4, value.data, value.size);
-    out += 4 + static_cast<size_t>(value.size);
-  }
-  return absl::OkStatus();
+  return PutByteArrays<ByteArray>(values, &buffer_);
 }
 
 absl::Status PlainEncoder<ByteArray>::Put(absl::Span<const std::string_view> values) {
