@@ -64,6 +64,20 @@ TEST(RleBitPackedHybridTest, SeedExampleAsLevelsBooleansAndBitmap) {
   }
 }
 
+TEST(RleBitPackedHybridTest, OnlyTheLowestBitOfABooleanRunValueCounts) {
+  // RLE runs of 4 with values 0x03 and 0x02: as booleans true and false; as integers of width 1
+  // the values do not fit, which is corruption.
+  const std::vector<uint8_t> stream = {0x08, 0x03, 0x08, 0x02};
+  RleBitPackedHybridDecoder decoder;
+  PQPAGE_ASSERT_OK(decoder.Reset(stream, 1, 8));
+  bool booleans[8];
+  PQPAGE_ASSERT_OK(decoder.DecodeBooleans(absl::MakeSpan(booleans, 8)));
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(booleans[i], i < 4) << i;
+  PQPAGE_ASSERT_OK(decoder.Reset(stream, 1, 8));
+  uint32_t values[8];
+  PQPAGE_EXPECT_ERROR(decoder.Decode(absl::MakeSpan(values, 8)), StatusCode::kDataLoss);
+}
+
 TEST(RleBitPackedHybridTest, SeedValuesReencodeToADecodableStream) {
   const std::vector<uint8_t> bytes = Encode(kSeedValues, 1);
   EXPECT_EQ(DecodeAll(bytes, 1, kSeedValues.size()), kSeedValues);
