@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/types/span.h"
 
 namespace pqpage {
@@ -87,6 +88,8 @@ class GroupVarIntDecoder {
   absl::Status Skip(int64_t count);
 
  private:
+  // The next group's header, checked to be present and to leave its unused bits clear.
+  absl::StatusOr<uint32_t> ReadCheckedHeader() const;
   absl::Status DecodeGroup(T* out);
   absl::Status SkipGroup();
 

@@ -118,10 +118,9 @@ absl::Status GroupVarIntDecoder<T>::Reset(absl::Span<const uint8_t> data, int64_
 }
 
 template <typename T>
-absl::Status GroupVarIntDecoder<T>::DecodeGroup(T* out) {
+absl::StatusOr<uint32_t> GroupVarIntDecoder<T>::ReadCheckedHeader() const {
   using Layout = internal::GroupLayout<T>;
-  const size_t remaining = static_cast<size_t>(end_ - position_);
-  if (remaining < static_cast<size_t>(Layout::kHeaderBytes)) {
+  if (static_cast<size_t>(end_ - position_) < static_cast<size_t>(Layout::kHeaderBytes)) {
     return absl::DataLossError("GroupVarInt: stream ends before a group header");
   }
   const uint32_t header = ReadHeader<T>(position_);
@@ -129,35 +128,37 @@ absl::Status GroupVarIntDecoder<T>::DecodeGroup(T* out) {
     return absl::DataLossError(
         absl::StrCat("GroupVarInt: group header 0x", absl::Hex(header), " has its unused bit set"));
   }
+  return header;
+}
+
+template <typename T>
+absl::Status GroupVarIntDecoder<T>::DecodeGroup(T* out) {
+  using Layout = internal::GroupLayout<T>;
+  absl::StatusOr<uint32_t> header = ReadCheckedHeader();
+  if (!header.ok()) return header.status();
+  const size_t remaining = static_cast<size_t>(end_ - position_);
   if (remaining >= static_cast<size_t>(Layout::kMaxGroupBytes)) {
-    position_ += ReadGroup<T>(position_, header, out);
+    position_ += ReadGroup<T>(position_, *header, out);
     return absl::OkStatus();
   }
-  const size_t length = GroupLengthFromHeader<T>(header);
+  const size_t length = GroupLengthFromHeader<T>(*header);
   if (length > remaining) {
     return absl::DataLossError(
         absl::StrCat("GroupVarInt: group of ", length, " bytes, only ", remaining, " left"));
   }
   uint8_t padded[Layout::kMaxGroupBytes] = {};
   std::memcpy(padded, position_, length);
-  ReadGroup<T>(padded, header, out);
+  ReadGroup<T>(padded, *header, out);
   position_ += length;
   return absl::OkStatus();
 }
 
 template <typename T>
 absl::Status GroupVarIntDecoder<T>::SkipGroup() {
-  using Layout = internal::GroupLayout<T>;
+  absl::StatusOr<uint32_t> header = ReadCheckedHeader();
+  if (!header.ok()) return header.status();
   const size_t remaining = static_cast<size_t>(end_ - position_);
-  if (remaining < static_cast<size_t>(Layout::kHeaderBytes)) {
-    return absl::DataLossError("GroupVarInt: stream ends before a group header");
-  }
-  const uint32_t header = ReadHeader<T>(position_);
-  if (header & Layout::kUnusedBits) {
-    return absl::DataLossError(
-        absl::StrCat("GroupVarInt: group header 0x", absl::Hex(header), " has its unused bit set"));
-  }
-  const size_t length = GroupLengthFromHeader<T>(header);
+  const size_t length = GroupLengthFromHeader<T>(*header);
   if (length > remaining) {
     return absl::DataLossError(
         absl::StrCat("GroupVarInt: group of ", length, " bytes, only ", remaining, " left"));
