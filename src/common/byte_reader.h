@@ -62,7 +62,7 @@ class ByteReader {
   // Reads an unsigned LEB128 varint of at most `max_bits` significant bits (32 or 64).
   absl::StatusOr<uint64_t> ReadUleb128(int max_bits, const char* what) {
     uint64_t result = 0;
-    for (int shift = 0; shift < max_bits + 7; shift += 7) {
+    for (int shift = 0; shift < max_bits; shift += 7) {
       if (position_ == end_) {
         return absl::DataLossError(std::string("truncated varint reading ") + what);
       }
