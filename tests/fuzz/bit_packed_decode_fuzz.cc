@@ -1,0 +1,74 @@
+// Fuzz target: the deprecated BIT_PACKED level decoder on arbitrary bytes. The first byte picks the
+// bit width (0..17, so 17 is an invalid width) and, with the second, the level count; the third
+// picks max_level and the batch pattern; the rest is the section. Decode in assorted batch sizes,
+// interleaved with Skip, must either succeed or return an error, never read outside the input.
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "fuzz/fuzz_seeds.h"
+#include "pqpage/bit_packed.h"
+
+namespace {
+
+constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size < 3) return 0;
+  const int width = data[0] % 18;
+  const int64_t count =
+      std::min<int64_t>(data[1] * 8 + (data[0] / 18) % 8, static_cast<int64_t>(8 * size + 64));
+  const uint8_t pattern = data[2];
+  const int16_t max_level =
+      (pattern & 1) ? static_cast<int16_t>((1 << std::min(width, 15)) - 1) : pattern >> 4;
+  const absl::Span<const uint8_t> section(data + 3, size - 3);
+
+  pqpage::BitPackedLevelDecoder decoder;
+  std::vector<int16_t> levels(static_cast<size_t>(count));
+  // All at once.
+  if (decoder.Reset(section, width, count).ok()) {
+    (void)decoder.Decode(absl::MakeSpan(levels), max_level);
+  }
+  // In batches, every third one skipped, until done or an error.
+  if (decoder.Reset(section, width, count).ok()) {
+    for (int i = 0; decoder.values_left() > 0; ++i) {
+      const int64_t n = std::min(kBatchSizes[(pattern / 2 + i) % 7], decoder.values_left());
+      const absl::Status status =
+          i % 3 == 2
+              ? decoder.Skip(n)
+              : decoder.Decode(absl::MakeSpan(levels).first(static_cast<size_t>(n)), max_level);
+      if (!status.ok()) break;
+    }
+    // Asking for more than is left must be refused, not read.
+    (void)decoder.Decode(absl::MakeSpan(levels).first(std::min<size_t>(1, levels.size())),
+                         max_level);
+    (void)decoder.Skip(1);
+    (void)decoder.Skip(-1);
+  }
+  // A negative count must be refused.
+  (void)decoder.Reset(section, width, -count - 1);
+  return 0;
+}
+
+std::vector<std::vector<uint8_t>> PqpageFuzzSeeds() {
+  std::vector<std::vector<uint8_t>> seeds;
+  // The spec's example: 0..7 at width 3 (1 x 8 levels).
+  seeds.push_back({3, 1, 0x01, 0b00000101, 0b00111001, 0b01110111});
+  for (int width : {1, 2, 5, 16}) {
+    pqpage::BitPackedLevelEncoder encoder(width);
+    std::vector<int16_t> levels;
+    for (int i = 0; i < 203; ++i) {
+      levels.push_back(static_cast<int16_t>((i * 37 + i / 9) & ((1 << width) - 1)));
+    }
+    (void)encoder.Put(levels);
+    std::vector<uint8_t> seed = {static_cast<uint8_t>(width + 18 * (203 % 8)),
+                                 static_cast<uint8_t>(203 / 8), static_cast<uint8_t>(width)};
+    seed[2] |= 1;
+    const std::vector<uint8_t> section = encoder.Finish();
+    seed.insert(seed.end(), section.begin(), section.end());
+    seeds.push_back(seed);
+  }
+  return seeds;
+}

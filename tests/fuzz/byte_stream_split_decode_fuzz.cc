@@ -1,0 +1,128 @@
+// Fuzz target: the BYTE_STREAM_SPLIT decoders on arbitrary bytes. Header: byte 0 picks the type
+// (FLOAT, DOUBLE, INT32, INT64, FIXED_LEN_BYTE_ARRAY) and the FLBA type length (0 is invalid),
+// byte 1 the batch pattern, bytes 2-3 the value count; the rest is the page. Decode / DecodeBytes
+// and Skip in assorted batch sizes must either succeed or return an error, never read outside the
+// input.
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "fuzz/fuzz_seeds.h"
+#include "pqpage/byte_stream_split.h"
+
+namespace {
+
+constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
+constexpr int kHeaderBytes = 4;
+
+template <typename T>
+void RunNumeric(absl::Span<const uint8_t> page, int64_t count, uint8_t pattern) {
+  pqpage::ByteStreamSplitDecoder<T> decoder;
+  std::vector<T> values(static_cast<size_t>(count));
+  if (decoder.Reset(page, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
+  if (decoder.Reset(page, count).ok()) {
+    for (int i = 0; decoder.values_left() > 0; ++i) {
+      const int64_t n = std::min(kBatchSizes[(pattern + i) % 7], decoder.values_left());
+      const absl::Status status =
+          i % 3 == 2 ? decoder.Skip(n)
+                     : decoder.Decode(absl::MakeSpan(values).first(static_cast<size_t>(n)));
+      if (!status.ok()) break;
+    }
+    (void)decoder.Decode(absl::MakeSpan(values).first(std::min<size_t>(1, values.size())));
+    (void)decoder.Skip(1);
+    (void)decoder.Skip(-1);
+  }
+  (void)decoder.Reset(page, -count - 1);
+}
+
+void RunFixedLen(absl::Span<const uint8_t> page, int64_t count, int type_length, uint8_t pattern) {
+  pqpage::ByteStreamSplitFixedLenByteArrayDecoder decoder(type_length);
+  const size_t width = static_cast<size_t>(std::max(type_length, 1));
+  std::vector<uint8_t> bytes((static_cast<size_t>(count) + 1) * width);
+  if (decoder.Reset(page, count).ok()) {
+    (void)decoder.DecodeBytes(absl::MakeSpan(bytes).first(static_cast<size_t>(count) * width));
+  }
+  if (decoder.Reset(page, count).ok()) {
+    for (int i = 0; decoder.values_left() > 0; ++i) {
+      const int64_t n = std::min(kBatchSizes[(pattern + i) % 7], decoder.values_left());
+      const absl::Status status =
+          i % 3 == 2
+              ? decoder.Skip(n)
+              : decoder.DecodeBytes(absl::MakeSpan(bytes).first(static_cast<size_t>(n) * width));
+      if (!status.ok()) break;
+    }
+    if (type_length > 1) (void)decoder.DecodeBytes(absl::MakeSpan(bytes).first(1));
+    (void)decoder.DecodeBytes(absl::MakeSpan(bytes).first(width));
+    (void)decoder.Skip(1);
+    (void)decoder.Skip(-1);
+  }
+  (void)decoder.Reset(page, -count - 1);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size < kHeaderBytes) return 0;
+  const uint8_t pattern = data[1];
+  const int64_t count = std::min<int64_t>(data[2] | (data[3] << 8), 8 * int64_t(size) + 64);
+  const absl::Span<const uint8_t> page(data + kHeaderBytes, size - kHeaderBytes);
+  switch (data[0] % 5) {
+    case 0:
+      RunNumeric<float>(page, count, pattern);
+      break;
+    case 1:
+      RunNumeric<double>(page, count, pattern);
+      break;
+    case 2:
+      RunNumeric<int32_t>(page, count, pattern);
+      break;
+    case 3:
+      RunNumeric<int64_t>(page, count, pattern);
+      break;
+    default:
+      RunFixedLen(page, count, (data[0] / 5) % 40, pattern);
+      break;
+  }
+  return 0;
+}
+
+namespace {
+
+std::vector<uint8_t> Seed(uint8_t type_byte, uint8_t pattern, size_t count,
+                          const std::vector<uint8_t>& page) {
+  std::vector<uint8_t> seed = {type_byte, pattern, static_cast<uint8_t>(count & 0xFF),
+                               static_cast<uint8_t>(count >> 8)};
+  seed.insert(seed.end(), page.begin(), page.end());
+  return seed;
+}
+
+}  // namespace
+
+std::vector<std::vector<uint8_t>> PqpageFuzzSeeds() {
+  std::vector<std::vector<uint8_t>> seeds;
+  // The spec's example: three FLOATs, streams AA 00 A3 BB 11 B4 CC 22 C5 DD 33 D6.
+  seeds.push_back(
+      Seed(0, 0, 3, {0xAA, 0x00, 0xA3, 0xBB, 0x11, 0xB4, 0xCC, 0x22, 0xC5, 0xDD, 0x33, 0xD6}));
+  {
+    pqpage::ByteStreamSplitEncoder<double> encoder;
+    std::vector<double> values;
+    for (int i = 0; i < 45; ++i) values.push_back(i * 1.25 - 7);
+    encoder.Put(values);
+    seeds.push_back(Seed(1, 3, values.size(), encoder.Finish()));
+  }
+  {
+    pqpage::ByteStreamSplitEncoder<int64_t> encoder;
+    std::vector<int64_t> values;
+    for (int i = 0; i < 37; ++i) values.push_back(int64_t{i} << (i % 60));
+    encoder.Put(values);
+    seeds.push_back(Seed(3, 5, values.size(), encoder.Finish()));
+  }
+  for (int type_length : {1, 5, 16, 33}) {
+    pqpage::ByteStreamSplitFixedLenByteArrayEncoder encoder(type_length);
+    std::vector<uint8_t> bytes;
+    for (int i = 0; i < 19 * type_length; ++i) bytes.push_back(static_cast<uint8_t>(i * 29));
+    (void)encoder.PutBytes(bytes);
+    seeds.push_back(Seed(static_cast<uint8_t>(4 + 5 * type_length), 2, 19, encoder.Finish()));
+  }
+  return seeds;
+}

@@ -1,0 +1,111 @@
+// Fuzz target: DeltaBinaryPackedDecoder<int32_t / int64_t> on arbitrary bytes. Header: byte 0 picks
+// the type and the batch pattern, bytes 1-2 the value count the caller asks for; the rest is the
+// stream. Reset + Decode/Skip in assorted batch sizes, ResetWholeStream + a bounded number of
+// values + SkipToStreamEnd must either succeed or return an error, never read outside the input;
+// an offset SkipToStreamEnd reports must lie within the input and agree with bytes_consumed().
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "fuzz/fuzz_seeds.h"
+#include "pqpage/delta_binary_packed.h"
+
+namespace {
+
+constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
+constexpr int kHeaderBytes = 3;
+
+template <typename T>
+void Run(absl::Span<const uint8_t> stream, int64_t count, uint8_t pattern, int64_t cap) {
+  pqpage::DeltaBinaryPackedDecoder<T> decoder;
+  std::vector<T> values(static_cast<size_t>(count));
+  if (decoder.Reset(stream, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
+  if (decoder.Reset(stream, count).ok()) {
+    for (int i = 0; decoder.values_left() > 0; ++i) {
+      const int64_t n = std::min(kBatchSizes[(pattern + i) % 7], decoder.values_left());
+      const absl::Status status =
+          i % 3 == 2 ? decoder.Skip(n)
+                     : decoder.Decode(absl::MakeSpan(values).first(static_cast<size_t>(n)));
+      if (!status.ok()) break;
+    }
+    (void)decoder.Decode(absl::MakeSpan(values).first(std::min<size_t>(1, values.size())));
+    (void)decoder.Skip(1);
+    (void)decoder.Skip(-1);
+  }
+  // The whole stream: the header's count can be anything, so decode at most `cap` values (the
+  // rest is skipped without unpacking).
+  if (decoder.ResetWholeStream(stream).ok()) {
+    std::vector<T> head(static_cast<size_t>(std::min(cap, decoder.values_left())));
+    const int64_t first = (pattern & 0x80) ? 0 : static_cast<int64_t>(head.size());
+    absl::Status status = decoder.Decode(absl::MakeSpan(head).first(static_cast<size_t>(first)));
+    if (status.ok()) {
+      absl::StatusOr<size_t> end = decoder.SkipToStreamEnd();
+      if (end.ok()) {
+        if (*end > stream.size() || decoder.values_left() != 0) {
+          std::fprintf(stderr, "SkipToStreamEnd: offset %zu of %zu bytes, %lld values left\n", *end,
+                       stream.size(), static_cast<long long>(decoder.values_left()));
+          std::abort();
+        }
+        (void)decoder.Skip(1);
+      }
+    }
+  }
+  (void)decoder.Reset(stream, -count - 1);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size < kHeaderBytes) return 0;
+  const uint8_t pattern = data[0] >> 1;
+  const int64_t cap = 8 * int64_t(size) + 64;
+  const int64_t count = std::min<int64_t>(data[1] | (data[2] << 8), cap);
+  const absl::Span<const uint8_t> stream(data + kHeaderBytes, size - kHeaderBytes);
+  if (data[0] & 1) {
+    Run<int64_t>(stream, count, pattern, cap);
+  } else {
+    Run<int32_t>(stream, count, pattern, cap);
+  }
+  return 0;
+}
+
+namespace {
+
+template <typename T>
+std::vector<uint8_t> Seed(uint8_t pattern, const std::vector<T>& values,
+                          pqpage::DeltaBinaryPackedEncoder<T> encoder = {}) {
+  const size_t n = values.size();
+  std::vector<uint8_t> seed = {static_cast<uint8_t>((pattern << 1) | (sizeof(T) == 8)),
+                               static_cast<uint8_t>(n & 0xFF), static_cast<uint8_t>(n >> 8)};
+  encoder.Put(values);
+  encoder.FinishInto(&seed);
+  return seed;
+}
+
+}  // namespace
+
+std::vector<std::vector<uint8_t>> PqpageFuzzSeeds() {
+  std::vector<std::vector<uint8_t>> seeds;
+  // The spec's examples (with block size 8, which this decoder may reject: still worth mutating).
+  // 1, 2, 3, 4, 5: header 8 1 5 zigzag(1); block: min delta zigzag(1), width 0.
+  seeds.push_back({0, 5, 0, 0x08, 0x01, 0x05, 0x02, 0x02, 0x00});
+  // 7, 5, 3, 1, 2, 3, 4, 5: header 8 1 8 zigzag(7); block: zigzag(-2), width 2, 0,0,0,3,3,3,3.
+  seeds.push_back({0, 8, 0, 0x08, 0x01, 0x08, 0x0E, 0x03, 0x02, 0xC0, 0xFF, 0x00});
+  std::vector<int32_t> ints;
+  std::vector<int64_t> longs;
+  for (int i = 0; i < 300; ++i) {
+    ints.push_back(i % 50 == 0 ? INT32_MIN : i * i - 3 * i);
+    // Magnitudes stay below 2^54 so that no varint in the seed is 10 bytes long: a flipped
+    // continuation bit there reaches a known ByteReader::ReadUleb128 bug (negative shift, UB),
+    // which would fail the replay until it is fixed.
+    longs.push_back(i % 70 == 0 ? int64_t{1} << 54 : int64_t{i} * 1000003 * (i % 3 - 1));
+  }
+  seeds.push_back(Seed<int32_t>(2, ints));
+  seeds.push_back(Seed<int64_t>(0x83, longs));
+  seeds.push_back(
+      Seed<int32_t>(5, {1, 2, 3}, *pqpage::DeltaBinaryPackedEncoder<int32_t>::Make(256, 8)));
+  seeds.push_back(Seed<int64_t>(1, {}));
+  return seeds;
+}

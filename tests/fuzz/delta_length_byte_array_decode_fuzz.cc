@@ -1,0 +1,86 @@
+// Fuzz target: DeltaLengthByteArrayDecoder on arbitrary bytes. Header: byte 0 is the batch pattern,
+// bytes 1-2 the value count; the rest is the page (length stream, then the bytes). Decode and Skip
+// in assorted batch sizes must either succeed or return an error, never read outside the input;
+// every value handed out must be a view inside the page.
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fuzz/fuzz_seeds.h"
+#include "pqpage/delta_length_byte_array.h"
+
+namespace {
+
+constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
+constexpr int kHeaderBytes = 3;
+
+void CheckInside(absl::Span<const pqpage::ByteArray> values, absl::Span<const uint8_t> page) {
+  for (const pqpage::ByteArray& value : values) {
+    if (value.size == 0) continue;
+    if (value.data < page.data() || value.data + value.size > page.data() + page.size()) {
+      std::fprintf(stderr, "DELTA_LENGTH_BYTE_ARRAY value of %u bytes outside the page\n",
+                   value.size);
+      std::abort();
+    }
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size < kHeaderBytes) return 0;
+  const uint8_t pattern = data[0];
+  const int64_t count = std::min<int64_t>(data[1] | (data[2] << 8), 8 * int64_t(size) + 64);
+  const absl::Span<const uint8_t> page(data + kHeaderBytes, size - kHeaderBytes);
+  pqpage::DeltaLengthByteArrayDecoder decoder;
+  std::vector<pqpage::ByteArray> values(static_cast<size_t>(count));
+  if (decoder.Reset(page, count).ok() && decoder.Decode(absl::MakeSpan(values)).ok()) {
+    CheckInside(values, page);
+  }
+  if (decoder.Reset(page, count).ok()) {
+    for (int i = 0; decoder.values_left() > 0; ++i) {
+      const int64_t n = std::min(kBatchSizes[(pattern + i) % 7], decoder.values_left());
+      const absl::Span<pqpage::ByteArray> out =
+          absl::MakeSpan(values).first(static_cast<size_t>(n));
+      if (i % 3 == 2) {
+        if (!decoder.Skip(n).ok()) break;
+      } else {
+        if (!decoder.Decode(out).ok()) break;
+        CheckInside(out, page);
+      }
+    }
+    (void)decoder.Decode(absl::MakeSpan(values).first(std::min<size_t>(1, values.size())));
+    (void)decoder.Skip(1);
+    (void)decoder.Skip(-1);
+  }
+  (void)decoder.Reset(page, -count - 1);
+  return 0;
+}
+
+std::vector<std::vector<uint8_t>> PqpageFuzzSeeds() {
+  std::vector<std::vector<uint8_t>> seeds;
+  auto seed = [&](uint8_t pattern, const std::vector<std::string_view>& strings) {
+    std::vector<pqpage::ByteArray> values;
+    for (std::string_view s : strings) values.emplace_back(s);
+    pqpage::DeltaLengthByteArrayEncoder encoder;
+    (void)encoder.Put(values);
+    std::vector<uint8_t> bytes = {pattern, static_cast<uint8_t>(values.size() & 0xFF),
+                                  static_cast<uint8_t>(values.size() >> 8)};
+    encoder.FinishInto(&bytes);
+    seeds.push_back(bytes);
+  };
+  // The spec's example.
+  seed(0, {"Hello", "World", "Foobar", "ABCDEF"});
+  std::vector<std::string> owned;
+  for (int i = 0; i < 140; ++i)
+    owned.push_back(std::string(static_cast<size_t>(i % 37), 'a' + i % 26));
+  std::vector<std::string_view> views(owned.begin(), owned.end());
+  seed(3, views);
+  seed(5, {});
+  seed(1, {"", "", "", "x"});
+  return seeds;
+}

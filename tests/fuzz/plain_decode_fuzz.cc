@@ -1,0 +1,240 @@
+// Fuzz target: every PlainDecoder on arbitrary bytes. Header: byte 0 picks the type (BOOLEAN,
+// INT32, INT64, INT96, FLOAT, DOUBLE, BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY), byte 1 the FLBA type
+// length (0 is invalid) and the batch pattern, bytes 2-3 the value count; the rest is the page.
+// Decode, Skip, and the type-specific forms (DecodeToBitmap, DecodeToOffsets with small byte
+// limits, DecodeBytes) in assorted batch sizes must either succeed or return an error, never read
+// outside the input.
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "fuzz/fuzz_seeds.h"
+#include "pqpage/plain.h"
+#include "pqpage/types.h"
+
+namespace {
+
+constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
+constexpr int kHeaderBytes = 4;
+
+// Runs `step(i, n)` over batches until the decoder is drained or a step fails.
+template <typename Decoder, typename Step>
+void InBatches(Decoder& decoder, uint8_t pattern, Step step) {
+  for (int i = 0; decoder.values_left() > 0; ++i) {
+    const int64_t n = std::min(kBatchSizes[(pattern + i) % 7], decoder.values_left());
+    if (!step(i, n).ok()) break;
+  }
+}
+
+template <typename T>
+void RunFixed(absl::Span<const uint8_t> page, int64_t count, uint8_t pattern) {
+  pqpage::PlainDecoder<T> decoder;
+  std::vector<T> values(static_cast<size_t>(count));
+  if (decoder.Reset(page, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
+  if (decoder.Reset(page, count).ok()) {
+    InBatches(decoder, pattern, [&](int i, int64_t n) {
+      return i % 3 == 2 ? decoder.Skip(n)
+                        : decoder.Decode(absl::MakeSpan(values).first(static_cast<size_t>(n)));
+    });
+    (void)decoder.Decode(absl::MakeSpan(values).first(std::min<size_t>(1, values.size())));
+    (void)decoder.Skip(1);
+    (void)decoder.Skip(-1);
+  }
+  (void)decoder.Reset(page, -count - 1);
+}
+
+void RunBool(absl::Span<const uint8_t> page, int64_t count, uint8_t pattern) {
+  pqpage::PlainDecoder<bool> decoder;
+  std::unique_ptr<bool[]> values(new bool[static_cast<size_t>(count) + 1]);
+  const absl::Span<bool> out(values.get(), static_cast<size_t>(count));
+  std::vector<uint8_t> bitmap(static_cast<size_t>(count) / 8 + 2);
+  if (decoder.Reset(page, count).ok()) (void)decoder.Decode(out);
+  if (decoder.Reset(page, count).ok()) {
+    (void)decoder.DecodeToBitmap(bitmap.data(), pattern % 8, count);
+  }
+  if (decoder.Reset(page, count).ok()) {
+    int64_t bit = pattern % 8;
+    InBatches(decoder, pattern, [&](int i, int64_t n) -> absl::Status {
+      if (i % 3 == 0) return decoder.Decode(out.first(static_cast<size_t>(n)));
+      if (i % 3 == 2) return decoder.Skip(n);
+      absl::StatusOr<int64_t> ones = decoder.DecodeToBitmap(bitmap.data(), bit, n);
+      bit += n;
+      return ones.status();
+    });
+    (void)decoder.DecodeToBitmap(bitmap.data(), 0, 1);
+    (void)decoder.DecodeToBitmap(bitmap.data(), 0, -1);
+    (void)decoder.Skip(1);
+  }
+}
+
+void RunByteArray(absl::Span<const uint8_t> page, int64_t count, uint8_t pattern) {
+  pqpage::PlainDecoder<pqpage::ByteArray> decoder;
+  std::vector<pqpage::ByteArray> values(static_cast<size_t>(count));
+  if (decoder.Reset(page, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
+  if (decoder.Reset(page, count).ok()) {
+    InBatches(decoder, pattern, [&](int i, int64_t n) {
+      return i % 3 == 2 ? decoder.Skip(n)
+                        : decoder.Decode(absl::MakeSpan(values).first(static_cast<size_t>(n)));
+    });
+  }
+  // Arrow-style decoding, with a byte limit small enough to be hit, starting new buffers each
+  // time it is (as a caller would), and checking the offsets it reports.
+  if (decoder.Reset(page, count).ok()) {
+    const int64_t max_data_bytes =
+        (pattern & 0x80) ? std::numeric_limits<int32_t>::max() : (pattern & 0x7F) * 3;
+    std::vector<int32_t> offsets;
+    std::vector<uint8_t> bytes;
+    if (pattern & 0x40) {
+      // A non-empty offsets vector whose last entry disagrees with the data must be refused.
+      offsets = {0, 5};
+      if (decoder.DecodeToOffsets(1, &offsets, &bytes, max_data_bytes).ok()) {
+        std::fprintf(stderr, "DecodeToOffsets accepted offsets not matching the data\n");
+        std::abort();
+      }
+      offsets.clear();
+    }
+    int stalls = 0;
+    InBatches(decoder, pattern, [&](int, int64_t n) -> absl::Status {
+      absl::StatusOr<int64_t> appended =
+          decoder.DecodeToOffsets(n, &offsets, &bytes, max_data_bytes);
+      if (!appended.ok()) return appended.status();
+      if (*appended < 0 || *appended > n || offsets.back() != static_cast<int64_t>(bytes.size()) ||
+          static_cast<int64_t>(bytes.size()) > max_data_bytes) {
+        std::fprintf(stderr, "DecodeToOffsets broke its contract\n");
+        std::abort();
+      }
+      if (*appended < n) {
+        // The limit was reached: new buffers; a value larger than the limit stalls for good.
+        if (++stalls > 1 && offsets.size() == 1) return absl::ResourceExhaustedError("stall");
+        offsets.clear();
+        bytes.clear();
+      }
+      return absl::OkStatus();
+    });
+    (void)decoder.DecodeToOffsets(-1, &offsets, &bytes);
+    (void)decoder.DecodeToOffsets(1, &offsets, &bytes, -1);
+  }
+  (void)decoder.Reset(page, -count - 1);
+}
+
+void RunFixedLen(absl::Span<const uint8_t> page, int64_t count, int type_length, uint8_t pattern) {
+  pqpage::PlainFixedLenByteArrayDecoder decoder(type_length);
+  std::vector<pqpage::ByteArray> values(static_cast<size_t>(count));
+  const size_t width = static_cast<size_t>(std::max(type_length, 1));
+  std::vector<uint8_t> bytes((static_cast<size_t>(count) + 1) * width);
+  if (decoder.Reset(page, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
+  if (decoder.Reset(page, count).ok()) {
+    InBatches(decoder, pattern, [&](int i, int64_t n) -> absl::Status {
+      const size_t un = static_cast<size_t>(n);
+      if (i % 3 == 0) return decoder.Decode(absl::MakeSpan(values).first(un));
+      if (i % 3 == 1) return decoder.DecodeBytes(absl::MakeSpan(bytes).first(un * width));
+      return decoder.Skip(n);
+    });
+    // A byte count that is not a whole number of values must be refused.
+    if (type_length > 1) (void)decoder.DecodeBytes(absl::MakeSpan(bytes).first(1));
+    (void)decoder.Skip(1);
+    (void)decoder.Skip(-1);
+  }
+  (void)decoder.Reset(page, -count - 1);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size < kHeaderBytes) return 0;
+  const uint8_t pattern = data[1];
+  const int64_t count = std::min<int64_t>(data[2] | (data[3] << 8), 8 * int64_t(size) + 64);
+  const absl::Span<const uint8_t> page(data + kHeaderBytes, size - kHeaderBytes);
+  switch (data[0] % 8) {
+    case 0:
+      RunBool(page, count, pattern);
+      break;
+    case 1:
+      RunFixed<int32_t>(page, count, pattern);
+      break;
+    case 2:
+      RunFixed<int64_t>(page, count, pattern);
+      break;
+    case 3:
+      RunFixed<pqpage::Int96>(page, count, pattern);
+      break;
+    case 4:
+      RunFixed<float>(page, count, pattern);
+      break;
+    case 5:
+      RunFixed<double>(page, count, pattern);
+      break;
+    case 6:
+      RunByteArray(page, count, pattern);
+      break;
+    default:
+      RunFixedLen(page, count, (data[0] / 8) % 20, pattern);
+      break;
+  }
+  return 0;
+}
+
+namespace {
+
+std::vector<uint8_t> Seed(uint8_t type_byte, uint8_t pattern, size_t count,
+                          const std::vector<uint8_t>& page) {
+  std::vector<uint8_t> seed = {type_byte, pattern, static_cast<uint8_t>(count & 0xFF),
+                               static_cast<uint8_t>(count >> 8)};
+  seed.insert(seed.end(), page.begin(), page.end());
+  return seed;
+}
+
+}  // namespace
+
+std::vector<std::vector<uint8_t>> PqpageFuzzSeeds() {
+  std::vector<std::vector<uint8_t>> seeds;
+  {
+    pqpage::PlainEncoder<bool> encoder;
+    bool bits[77];
+    for (int i = 0; i < 77; ++i) bits[i] = (i * 5) % 3 == 0;
+    encoder.Put(absl::MakeConstSpan(bits, 77));
+    seeds.push_back(Seed(0, 3, 77, encoder.Finish()));
+  }
+  {
+    pqpage::PlainEncoder<int32_t> encoder;
+    std::vector<int32_t> values = {0, 1, -1, INT32_MIN, INT32_MAX, 42, 7, 8, 9};
+    encoder.Put(values);
+    seeds.push_back(Seed(1, 1, values.size(), encoder.Finish()));
+  }
+  {
+    pqpage::PlainEncoder<double> encoder;
+    std::vector<double> values = {0.0, -0.0, 1.5, -2.25e300, 1e-310, 3.0, 4.0};
+    encoder.Put(values);
+    seeds.push_back(Seed(5, 2, values.size(), encoder.Finish()));
+  }
+  {
+    pqpage::PlainEncoder<pqpage::Int96> encoder;
+    std::vector<pqpage::Int96> values(5);
+    values[1].words[2] = 0x80000000u;
+    encoder.Put(values);
+    seeds.push_back(Seed(3, 4, values.size(), encoder.Finish()));
+  }
+  {
+    pqpage::PlainEncoder<pqpage::ByteArray> encoder;
+    std::vector<std::string_view> values = {"",  "a",  "hello", "parquet page",    "", "zzzzzzzzzz",
+                                            "x", "yy", "zzz",   "0123456789abcdef"};
+    (void)encoder.Put(absl::MakeConstSpan(values));
+    const std::vector<uint8_t> page = encoder.Finish();
+    seeds.push_back(Seed(6, 5, values.size(), page));
+    seeds.push_back(Seed(6, 0x85, values.size(), page));
+    seeds.push_back(Seed(6, 0x41, values.size(), page));
+  }
+  {
+    pqpage::PlainFixedLenByteArrayEncoder encoder(3);
+    std::vector<uint8_t> bytes;
+    for (int i = 0; i < 3 * 40; ++i) bytes.push_back(static_cast<uint8_t>(i * 11));
+    (void)encoder.PutBytes(bytes);
+    seeds.push_back(Seed(7 + 8 * 3, 6, 40, encoder.Finish()));
+  }
+  return seeds;
+}
