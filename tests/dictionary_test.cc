@@ -223,23 +223,30 @@ TEST(DictionaryTest, HostileInput) {
                       StatusCode::kDataLoss);
   PQPAGE_ASSERT_OK(decoder.SetDictionary(dictionary_page, 3));
   std::vector<int32_t> out(8);
+  // The decoder keeps a view of its input (its contract), so every page outlives its decoding.
   // RLE run of 8 copies of index 3 in a 3-entry dictionary.
-  PQPAGE_ASSERT_OK(decoder.Reset(std::vector<uint8_t>{2, 0x10, 0x03}, 8));
+  const std::vector<uint8_t> rle_out_of_range = {2, 0x10, 0x03};
+  PQPAGE_ASSERT_OK(decoder.Reset(rle_out_of_range, 8));
   PQPAGE_EXPECT_ERROR(decoder.Decode(absl::MakeSpan(out)), StatusCode::kDataLoss);
   // Bit-packed group of 8 holding index 3 at its end.
-  PQPAGE_ASSERT_OK(decoder.Reset(std::vector<uint8_t>{2, 0x03, 0x00, 0x00, 0xC0}, 8));
+  // Width 2: one group is 2 bytes; the last value (bits 14-15) is 3.
+  const std::vector<uint8_t> packed_out_of_range = {2, 0x03, 0x00, 0xC0};
+  PQPAGE_ASSERT_OK(decoder.Reset(packed_out_of_range, 8));
   PQPAGE_EXPECT_ERROR(decoder.Decode(absl::MakeSpan(out)), StatusCode::kDataLoss);
-  PQPAGE_ASSERT_OK(decoder.Reset(std::vector<uint8_t>{2, 0x03, 0x00, 0x00, 0xC0}, 8));
+  PQPAGE_ASSERT_OK(decoder.Reset(packed_out_of_range, 8));
   std::vector<uint32_t> indices(8);
   PQPAGE_EXPECT_ERROR(decoder.DecodeIndices(absl::MakeSpan(indices)), StatusCode::kDataLoss);
-  PQPAGE_EXPECT_ERROR(decoder.Reset(std::vector<uint8_t>{33, 0x10, 0x01}, 8),
-                      StatusCode::kDataLoss);
-  PQPAGE_EXPECT_ERROR(decoder.Reset(std::vector<uint8_t>{}, 8), StatusCode::kDataLoss);
-  PQPAGE_EXPECT_OK(decoder.Reset(std::vector<uint8_t>{}, 0));
-  PQPAGE_EXPECT_ERROR(decoder.Reset(std::vector<uint8_t>{1}, -1), StatusCode::kInvalidArgument);
+  const std::vector<uint8_t> width_33 = {33, 0x10, 0x01};
+  PQPAGE_EXPECT_ERROR(decoder.Reset(width_33, 8), StatusCode::kDataLoss);
+  const std::vector<uint8_t> empty;
+  PQPAGE_EXPECT_ERROR(decoder.Reset(empty, 8), StatusCode::kDataLoss);
+  PQPAGE_EXPECT_OK(decoder.Reset(empty, 0));
+  const std::vector<uint8_t> width_1 = {1};
+  PQPAGE_EXPECT_ERROR(decoder.Reset(width_1, -1), StatusCode::kInvalidArgument);
   // An empty dictionary (an all-null chunk) is legal; any index into it is not.
-  PQPAGE_ASSERT_OK(decoder.SetDictionary(std::vector<uint8_t>{}, 0));
-  PQPAGE_ASSERT_OK(decoder.Reset(std::vector<uint8_t>{0, 0x02}, 1));
+  PQPAGE_ASSERT_OK(decoder.SetDictionary(empty, 0));
+  const std::vector<uint8_t> one_zero_index = {0, 0x02};
+  PQPAGE_ASSERT_OK(decoder.Reset(one_zero_index, 1));
   PQPAGE_EXPECT_ERROR(decoder.Decode(absl::MakeSpan(out).first(1)), StatusCode::kDataLoss);
   // A byte-array dictionary whose entry runs past the page.
   DictionaryDecoder<ByteArray> strings;

@@ -149,7 +149,9 @@ class HybridRunReader {
   void UnpackGroup(size_t group, uint32_t* out) const {
     uint8_t bytes[kMaxBitWidth32] = {};
     const size_t start = group * bit_width_;
-    std::memcpy(bytes, packed_ + start, std::min<size_t>(bit_width_, packed_bytes_ - start));
+    const size_t present = std::min<size_t>(bit_width_, packed_bytes_ - start);
+    // Width 0 has no bytes, and its span may have no storage at all.
+    if (present > 0) std::memcpy(bytes, packed_ + start, present);
     kernel_(bytes, out, kValuesPerGroup);
   }
 
