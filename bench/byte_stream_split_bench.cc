@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bench_data.h"
+#include "bench_runner.h"
 #include "common/cpu_features.h"
 #include "encodings/byte_stream_split_internal.h"
 #include "pqpage/byte_stream_split.h"
@@ -22,24 +23,13 @@ std::vector<T> Data(size_t n) {
   if constexpr (std::is_same_v<T, int64_t>) return bench::SortedTimestamps(n);
 }
 
-void SetCounters(benchmark::State& state, size_t items, size_t bytes) {
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * items));
-  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));
-}
-
 template <typename T>
 void BM_BssEncode(benchmark::State& state) {
   const size_t n = static_cast<size_t>(state.range(0));
   const std::vector<T> values = Data<T>(n);
   ByteStreamSplitEncoder<T> encoder;
-  std::vector<uint8_t> out;
-  for (auto _ : state) {
-    out.clear();
-    encoder.Put(values);
-    encoder.FinishInto(&out);
-    benchmark::DoNotOptimize(out.data());
-  }
-  SetCounters(state, n, n * sizeof(T));
+  bench::TimeEncode(state, encoder, values);
+  bench::SetCounters(state, n, n * sizeof(T));
 }
 
 template <typename T>
@@ -50,13 +40,8 @@ void BM_BssDecode(benchmark::State& state) {
   const std::vector<uint8_t> bytes = encoder.Finish();
   std::vector<T> out(n);
   ByteStreamSplitDecoder<T> decoder;
-  for (auto _ : state) {
-    if (!decoder.Reset(bytes, static_cast<int64_t>(n)).ok()) state.SkipWithError("reset");
-    if (!decoder.Decode(absl::MakeSpan(out)).ok()) state.SkipWithError("decode");
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
-  SetCounters(state, n, n * sizeof(T));
+  bench::TimeDecode(state, decoder, bytes, absl::MakeSpan(out));
+  bench::SetCounters(state, n, n * sizeof(T));
 }
 
 void BM_BssEncodeFlba16(benchmark::State& state) {
@@ -71,7 +56,7 @@ void BM_BssEncodeFlba16(benchmark::State& state) {
     encoder.FinishInto(&out);
     benchmark::DoNotOptimize(out.data());
   }
-  SetCounters(state, n, 16 * n);
+  bench::SetCounters(state, n, 16 * n);
 }
 
 void BM_BssDecodeFlba16(benchmark::State& state) {
@@ -91,7 +76,7 @@ void BM_BssDecodeFlba16(benchmark::State& state) {
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }
-  SetCounters(state, n, 16 * n);
+  bench::SetCounters(state, n, 16 * n);
 }
 
 // The kernels themselves, scalar and AVX2, on the same data.
@@ -115,7 +100,7 @@ void BM_BssKernel(benchmark::State& state, bool avx2, int width, bool decode) {
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }
-  SetCounters(state, static_cast<size_t>(n), static_cast<size_t>(n * width));
+  bench::SetCounters(state, static_cast<size_t>(n), static_cast<size_t>(n * width));
 }
 
 #define PQPAGE_SIZES ->Arg(4096)->Arg(65536)->Arg(4 << 20)

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_runner.h"
 #include "pqpage/delta_binary_packed.h"
 #include "pqpage/delta_byte_array.h"
 #include "pqpage/delta_length_byte_array.h"
@@ -84,16 +85,8 @@ template <typename T, std::vector<T> (*Make)(size_t)>
 void BM_DeltaBinaryPackedEncode(benchmark::State& state) {
   const auto values = Make(static_cast<size_t>(state.range(0)));
   DeltaBinaryPackedEncoder<T> encoder;
-  std::vector<uint8_t> out;
-  for (auto _ : state) {
-    out.clear();
-    encoder.Put(values);
-    encoder.FinishInto(&out);
-    benchmark::DoNotOptimize(out.data());
-  }
-  state.SetItemsProcessed(state.iterations() * state.range(0));
-  state.SetBytesProcessed(state.iterations() * state.range(0) * sizeof(T));
-  state.counters["encoded_bytes"] = static_cast<double>(out.size());
+  bench::TimeEncode(state, encoder, values);
+  bench::SetCounters(state, values.size(), values.size() * sizeof(T));
 }
 
 template <typename T, std::vector<T> (*Make)(size_t)>
@@ -104,16 +97,9 @@ void BM_DeltaBinaryPackedDecode(benchmark::State& state) {
   const std::vector<uint8_t> bytes = encoder.Finish();
   std::vector<T> out(values.size());
   DeltaBinaryPackedDecoder<T> decoder;
-  for (auto _ : state) {
-    if (!decoder.Reset(bytes, state.range(0)).ok() || !decoder.Decode(absl::MakeSpan(out)).ok()) {
-      state.SkipWithError("decode failed");
-      break;
-    }
-    benchmark::DoNotOptimize(out.data());
-  }
+  bench::TimeDecode(state, decoder, bytes, absl::MakeSpan(out));
   if (out != values) state.SkipWithError("round trip mismatch");
-  state.SetItemsProcessed(state.iterations() * state.range(0));
-  state.SetBytesProcessed(state.iterations() * state.range(0) * sizeof(T));
+  bench::SetCounters(state, values.size(), values.size() * sizeof(T));
 }
 
 #define PQPAGE_SIZES ->Arg(4096)->Arg(65536)->Arg(4 << 20)
@@ -131,15 +117,8 @@ void BM_DeltaLengthEncode(benchmark::State& state) {
   const auto strings = Make(static_cast<size_t>(state.range(0)));
   const auto views = Views(strings);
   DeltaLengthByteArrayEncoder encoder;
-  std::vector<uint8_t> out;
-  for (auto _ : state) {
-    out.clear();
-    if (!encoder.Put(views).ok()) state.SkipWithError("put failed");
-    encoder.FinishInto(&out);
-    benchmark::DoNotOptimize(out.data());
-  }
-  state.SetItemsProcessed(state.iterations() * state.range(0));
-  state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(TotalBytes(strings)));
+  bench::TimeEncode(state, encoder, views);
+  bench::SetCounters(state, strings.size(), TotalBytes(strings));
 }
 
 template <std::vector<std::string> (*Make)(size_t)>
@@ -150,15 +129,8 @@ void BM_DeltaLengthDecode(benchmark::State& state) {
   const std::vector<uint8_t> bytes = encoder.Finish();
   std::vector<ByteArray> out(strings.size());
   DeltaLengthByteArrayDecoder decoder;
-  for (auto _ : state) {
-    if (!decoder.Reset(bytes, state.range(0)).ok() || !decoder.Decode(absl::MakeSpan(out)).ok()) {
-      state.SkipWithError("decode failed");
-      break;
-    }
-    benchmark::DoNotOptimize(out.data());
-  }
-  state.SetItemsProcessed(state.iterations() * state.range(0));
-  state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(TotalBytes(strings)));
+  bench::TimeDecode(state, decoder, bytes, absl::MakeSpan(out));
+  bench::SetCounters(state, strings.size(), TotalBytes(strings));
 }
 
 template <std::vector<std::string> (*Make)(size_t)>
@@ -166,16 +138,8 @@ void BM_DeltaByteArrayEncode(benchmark::State& state) {
   const auto strings = Make(static_cast<size_t>(state.range(0)));
   const auto views = Views(strings);
   DeltaByteArrayEncoder encoder;
-  std::vector<uint8_t> out;
-  for (auto _ : state) {
-    out.clear();
-    if (!encoder.Put(views).ok()) state.SkipWithError("put failed");
-    encoder.FinishInto(&out);
-    benchmark::DoNotOptimize(out.data());
-  }
-  state.SetItemsProcessed(state.iterations() * state.range(0));
-  state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(TotalBytes(strings)));
-  state.counters["encoded_bytes"] = static_cast<double>(out.size());
+  bench::TimeEncode(state, encoder, views);
+  bench::SetCounters(state, strings.size(), TotalBytes(strings));
 }
 
 template <std::vector<std::string> (*Make)(size_t)>
@@ -186,21 +150,14 @@ void BM_DeltaByteArrayDecode(benchmark::State& state) {
   const std::vector<uint8_t> bytes = encoder.Finish();
   std::vector<ByteArray> out(strings.size());
   DeltaByteArrayDecoder decoder;
-  for (auto _ : state) {
-    if (!decoder.Reset(bytes, state.range(0)).ok() || !decoder.Decode(absl::MakeSpan(out)).ok()) {
-      state.SkipWithError("decode failed");
-      break;
-    }
-    benchmark::DoNotOptimize(out.data());
-  }
+  bench::TimeDecode(state, decoder, bytes, absl::MakeSpan(out));
   for (size_t i = 0; i < strings.size(); ++i) {
     if (out[i].AsStringView() != strings[i]) {
       state.SkipWithError("round trip mismatch");
       break;
     }
   }
-  state.SetItemsProcessed(state.iterations() * state.range(0));
-  state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(TotalBytes(strings)));
+  bench::SetCounters(state, strings.size(), TotalBytes(strings));
 }
 
 BENCHMARK_TEMPLATE(BM_DeltaLengthEncode, ShortStrings) PQPAGE_SIZES;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "bench_data.h"
+#include "bench_runner.h"
 #include "pqpage/group_var_int.h"
 
 namespace pqpage {
@@ -24,24 +25,13 @@ std::vector<T> Data(int shape, size_t n) {
   }
 }
 
-void SetCounters(benchmark::State& state, size_t items, size_t bytes) {
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * items));
-  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));
-}
-
 template <typename T>
 void BM_GroupVarIntEncode(benchmark::State& state, int shape) {
   const size_t n = static_cast<size_t>(state.range(0));
   const std::vector<T> values = Data<T>(shape, n);
   GroupVarIntEncoder<T> encoder;
-  std::vector<uint8_t> out;
-  for (auto _ : state) {
-    out.clear();
-    encoder.Put(values);
-    encoder.FinishInto(&out);
-    benchmark::DoNotOptimize(out.data());
-  }
-  SetCounters(state, n, n * sizeof(T));
+  bench::TimeEncode(state, encoder, values);
+  bench::SetCounters(state, n, n * sizeof(T));
 }
 
 template <typename T>
@@ -53,13 +43,8 @@ void BM_GroupVarIntDecode(benchmark::State& state, int shape) {
   state.counters["encoded_bytes_per_value"] = static_cast<double>(bytes.size()) / n;
   std::vector<T> out(n);
   GroupVarIntDecoder<T> decoder;
-  for (auto _ : state) {
-    if (!decoder.Reset(bytes, static_cast<int64_t>(n)).ok()) state.SkipWithError("reset");
-    if (!decoder.Decode(absl::MakeSpan(out)).ok()) state.SkipWithError("decode");
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
-  SetCounters(state, n, n * sizeof(T));
+  bench::TimeDecode(state, decoder, bytes, absl::MakeSpan(out));
+  bench::SetCounters(state, n, n * sizeof(T));
 }
 
 void BM_Encode32(benchmark::State& state, int shape) {

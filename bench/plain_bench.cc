@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench_data.h"
+#include "bench_runner.h"
 #include "pqpage/plain.h"
 
 namespace pqpage {
@@ -20,11 +21,6 @@ std::vector<T> FixedData(size_t n) {
   if constexpr (std::is_same_v<T, double>) return bench::Doubles(n);
 }
 
-void SetCounters(benchmark::State& state, size_t items, size_t bytes) {
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * items));
-  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));
-}
-
 template <typename T>
 void BM_MemcpyBaseline(benchmark::State& state) {
   const size_t n = static_cast<size_t>(state.range(0));
@@ -35,7 +31,7 @@ void BM_MemcpyBaseline(benchmark::State& state) {
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }
-  SetCounters(state, n, n * sizeof(T));
+  bench::SetCounters(state, n, n * sizeof(T));
 }
 
 template <typename T>
@@ -43,14 +39,8 @@ void BM_PlainEncode(benchmark::State& state) {
   const size_t n = static_cast<size_t>(state.range(0));
   const std::vector<T> values = FixedData<T>(n);
   PlainEncoder<T> encoder;
-  std::vector<uint8_t> out;
-  for (auto _ : state) {
-    out.clear();
-    encoder.Put(values);
-    encoder.FinishInto(&out);
-    benchmark::DoNotOptimize(out.data());
-  }
-  SetCounters(state, n, n * sizeof(T));
+  bench::TimeEncode(state, encoder, values);
+  bench::SetCounters(state, n, n * sizeof(T));
 }
 
 template <typename T>
@@ -62,13 +52,8 @@ void BM_PlainDecode(benchmark::State& state) {
   const std::vector<uint8_t> bytes = encoder.Finish();
   std::vector<T> out(n);
   PlainDecoder<T> decoder;
-  for (auto _ : state) {
-    if (!decoder.Reset(bytes, static_cast<int64_t>(n)).ok()) state.SkipWithError("reset");
-    if (!decoder.Decode(absl::MakeSpan(out)).ok()) state.SkipWithError("decode");
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
-  SetCounters(state, n, n * sizeof(T));
+  bench::TimeDecode(state, decoder, bytes, absl::MakeSpan(out));
+  bench::SetCounters(state, n, n * sizeof(T));
 }
 
 #define PQPAGE_SIZES ->Arg(4096)->Arg(65536)->Arg(4 << 20)
@@ -92,14 +77,8 @@ void BM_PlainEncodeByteArray(benchmark::State& state, bool long_strings) {
   const std::vector<std::string> strings = Strings(long_strings, n);
   const std::vector<ByteArray> values = bench::MakeByteArrays(strings);
   PlainEncoder<ByteArray> encoder;
-  std::vector<uint8_t> out;
-  for (auto _ : state) {
-    out.clear();
-    if (!encoder.Put(values).ok()) state.SkipWithError("put");
-    encoder.FinishInto(&out);
-    benchmark::DoNotOptimize(out.data());
-  }
-  SetCounters(state, n, bench::TotalBytes(strings) + 4 * n);
+  bench::TimeEncode(state, encoder, values);
+  bench::SetCounters(state, n, bench::TotalBytes(strings) + 4 * n);
 }
 
 void BM_PlainDecodeByteArray(benchmark::State& state, bool long_strings) {
@@ -110,13 +89,8 @@ void BM_PlainDecodeByteArray(benchmark::State& state, bool long_strings) {
   const std::vector<uint8_t> bytes = encoder.Finish();
   std::vector<ByteArray> out(n);
   PlainDecoder<ByteArray> decoder;
-  for (auto _ : state) {
-    if (!decoder.Reset(bytes, static_cast<int64_t>(n)).ok()) state.SkipWithError("reset");
-    if (!decoder.Decode(absl::MakeSpan(out)).ok()) state.SkipWithError("decode");
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
-  SetCounters(state, n, bytes.size());
+  bench::TimeDecode(state, decoder, bytes, absl::MakeSpan(out));
+  bench::SetCounters(state, n, bytes.size());
 }
 
 void BM_PlainDecodeByteArrayToOffsets(benchmark::State& state, bool long_strings) {
@@ -136,7 +110,7 @@ void BM_PlainDecodeByteArrayToOffsets(benchmark::State& state, bool long_strings
     if (!got.ok() || *got != static_cast<int64_t>(n)) state.SkipWithError("decode");
     benchmark::DoNotOptimize(data.data());
   }
-  SetCounters(state, n, bytes.size());
+  bench::SetCounters(state, n, bytes.size());
 }
 
 // Long strings average 550 bytes: 1M of them is already 550 MB, so they stop there.
@@ -157,14 +131,8 @@ void BM_PlainEncodeBoolean(benchmark::State& state) {
   std::unique_ptr<bool[]> values(new bool[n]);
   for (size_t i = 0; i < n; ++i) values[i] = ids[i] != 0;
   PlainEncoder<bool> encoder;
-  std::vector<uint8_t> out;
-  for (auto _ : state) {
-    out.clear();
-    encoder.Put(absl::MakeConstSpan(values.get(), n));
-    encoder.FinishInto(&out);
-    benchmark::DoNotOptimize(out.data());
-  }
-  SetCounters(state, n, n);
+  bench::TimeEncode(state, encoder, absl::MakeConstSpan(values.get(), n));
+  bench::SetCounters(state, n, n);
 }
 
 void BM_PlainDecodeBoolean(benchmark::State& state) {
@@ -176,13 +144,8 @@ void BM_PlainDecodeBoolean(benchmark::State& state) {
   encoder.Put(absl::MakeConstSpan(values.get(), n));
   const std::vector<uint8_t> bytes = encoder.Finish();
   PlainDecoder<bool> decoder;
-  for (auto _ : state) {
-    if (!decoder.Reset(bytes, static_cast<int64_t>(n)).ok()) state.SkipWithError("reset");
-    if (!decoder.Decode(absl::MakeSpan(values.get(), n)).ok()) state.SkipWithError("decode");
-    benchmark::DoNotOptimize(values.get());
-    benchmark::ClobberMemory();
-  }
-  SetCounters(state, n, n);
+  bench::TimeDecode(state, decoder, bytes, absl::MakeSpan(values.get(), n));
+  bench::SetCounters(state, n, n);
 }
 
 BENCHMARK(BM_PlainEncodeBoolean) PQPAGE_SIZES;
