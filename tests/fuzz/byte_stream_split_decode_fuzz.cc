@@ -90,9 +90,12 @@ namespace {
 
 std::vector<uint8_t> Seed(uint8_t type_byte, uint8_t pattern, size_t count,
                           const std::vector<uint8_t>& page) {
-  std::vector<uint8_t> seed = {type_byte, pattern, static_cast<uint8_t>(count & 0xFF),
-                               static_cast<uint8_t>(count >> 8)};
-  seed.insert(seed.end(), page.begin(), page.end());
+  std::vector<uint8_t> seed(4 + page.size());
+  seed[0] = type_byte;
+  seed[1] = pattern;
+  seed[2] = static_cast<uint8_t>(count & 0xFF);
+  seed[3] = static_cast<uint8_t>(count >> 8);
+  std::copy(page.begin(), page.end(), seed.begin() + 4);
   return seed;
 }
 

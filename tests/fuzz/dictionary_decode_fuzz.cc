@@ -118,14 +118,16 @@ std::vector<uint8_t> MakeSeed(uint8_t type_byte, const std::vector<T>& values,
   dictionary_page.resize((dictionary_page.size() + 3) / 4 * 4);
   const std::vector<uint8_t> data_page = encoder.FinishDataPage();
   const size_t n = values.size();
-  std::vector<uint8_t> seed = {type_byte,
-                               static_cast<uint8_t>(encoder.num_entries()),
-                               static_cast<uint8_t>(dictionary_page.size() / 4),
-                               static_cast<uint8_t>(n & 0xFF),
-                               static_cast<uint8_t>(n >> 8),
-                               3};
-  seed.insert(seed.end(), dictionary_page.begin(), dictionary_page.end());
-  seed.insert(seed.end(), data_page.begin(), data_page.end());
+  std::vector<uint8_t> seed(kHeaderBytes + dictionary_page.size() + data_page.size());
+  seed[0] = type_byte;
+  seed[1] = static_cast<uint8_t>(encoder.num_entries());
+  seed[2] = static_cast<uint8_t>(dictionary_page.size() / 4);
+  seed[3] = static_cast<uint8_t>(n & 0xFF);
+  seed[4] = static_cast<uint8_t>(n >> 8);
+  seed[5] = 3;
+  std::copy(dictionary_page.begin(), dictionary_page.end(), seed.begin() + kHeaderBytes);
+  std::copy(data_page.begin(), data_page.end(),
+            seed.begin() + kHeaderBytes + static_cast<std::ptrdiff_t>(dictionary_page.size()));
   return seed;
 }
 
