@@ -97,15 +97,18 @@ std::vector<std::vector<uint8_t>> PqpageFuzzSeeds() {
   std::vector<int64_t> longs;
   for (int i = 0; i < 300; ++i) {
     ints.push_back(i % 50 == 0 ? INT32_MIN : i * i - 3 * i);
-    // Magnitudes stay below 2^54 so that no varint in the seed is 10 bytes long: a flipped
-    // continuation bit there reaches a known ByteReader::ReadUleb128 bug (negative shift, UB),
-    // which would fail the replay until it is fixed.
-    longs.push_back(i % 70 == 0 ? int64_t{1} << 54 : int64_t{i} * 1000003 * (i % 3 - 1));
+    longs.push_back(i % 70 == 0 ? INT64_MAX : int64_t{i} * 1000003 * (i % 3 - 1));
   }
   seeds.push_back(Seed<int32_t>(2, ints));
   seeds.push_back(Seed<int64_t>(0x83, longs));
   seeds.push_back(
       Seed<int32_t>(5, {1, 2, 3}, *pqpage::DeltaBinaryPackedEncoder<int32_t>::Make(256, 8)));
   seeds.push_back(Seed<int64_t>(1, {}));
+  // Found by this target (fixed in e92272b): a varint running one byte past its 10 (64-bit) or 5
+  // (32-bit) byte limit made ByteReader shift by a negative amount. First value 0x80 x 10, 0x00:
+  seeds.push_back({1, 0, 0, 0x80, 0x01, 0x04, 0x00, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+                   0x80, 0x80, 0x00});
+  // ... and a block size of 0x80 x 5, 0x00.
+  seeds.push_back({0, 0, 0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00, 0x04, 0x00, 0x00});
   return seeds;
 }
