@@ -2,7 +2,7 @@
 // the type and the batch pattern, bytes 1-2 the value count the caller asks for; the rest is the
 // stream. Reset + Decode/Skip in assorted batch sizes, ResetWholeStream + a bounded number of
 // values + SkipToStreamEnd must either succeed or return an error, never read outside the input;
-// an offset SkipToStreamEnd reports must lie within the input and agree with bytes_consumed().
+// an offset SkipToStreamEnd reports must lie within the input, with no values left after it.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>

@@ -1,7 +1,7 @@
 // Fuzz target: DictionaryDecoder<T> on arbitrary bytes. Header: byte 0 picks the value type (INT32,
 // INT64, INT96, FLOAT, DOUBLE, BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY) and the FLBA type length, byte 1
-// the dictionary entry count, byte 2 the dictionary page's length (the rest is the data page),
-// bytes 3-4 the value count, byte 5 the batch pattern. SetDictionary, Reset, Decode,
+// the dictionary entry count, byte 2 the dictionary page's length in 4-byte units (the rest is the
+// data page), bytes 3-4 the value count, byte 5 the batch pattern. SetDictionary, Reset, Decode,
 // DecodeIndices and Skip in assorted batch sizes must either succeed or return an error, never
 // read outside the input (also with a dictionary that failed to load).
 #include <algorithm>
