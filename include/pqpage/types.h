@@ -6,8 +6,10 @@
 //   - absl::InvalidArgumentError  the caller asked for something impossible (a bit width out of range,
 //                                 more values than are left, a value that does not fit its width).
 //   - absl::UnimplementedError    an encoding or type combination the format does not define.
-//   - absl::ResourceExhaustedError a configured limit was reached (dictionary size), so the caller
-//                                 can fall back.
+//   - absl::ResourceExhaustedError a configured safety limit was reached (DELTA_BYTE_ARRAY's cap on
+//                                 the bytes one page may decode to).
+// A full dictionary is not an error: DictionaryEncoder::Put reports how many values it took and
+// is_full() turns true, so the writer finishes the page and falls back to another encoding.
 // No codec reads outside the spans it is given, whatever the input bytes say.
 #ifndef PQPAGE_TYPES_H_
 #define PQPAGE_TYPES_H_
