@@ -20,9 +20,12 @@
 // into `lhs`, which may be a declaration (`auto x`) or an existing variable.
 #define PQPAGE_ASSIGN_OR_RETURN(lhs, expr) \
   PQPAGE_ASSIGN_OR_RETURN_IMPL(PQPAGE_STATUS_CONCAT(pqpage_statusor_, __LINE__), lhs, expr)
+// `statusor` is a name and `lhs` may be a declaration: neither can be parenthesised.
+// NOLINTBEGIN(bugprone-macro-parentheses)
 #define PQPAGE_ASSIGN_OR_RETURN_IMPL(statusor, lhs, expr) \
   auto statusor = (expr);                                 \
   if (!statusor.ok()) return std::move(statusor).status(); \
   lhs = std::move(statusor).value()
+// NOLINTEND(bugprone-macro-parentheses)
 
 #endif  // PQPAGE_COMMON_STATUS_MACROS_H_
