@@ -63,11 +63,12 @@ absl::Status SerializeCompact(const T& value, std::vector<uint8_t>* out) {
 }
 
 // T is a type in template arguments and declarations: it cannot be parenthesised.
-// NOLINTNEXTLINE(bugprone-macro-parentheses)
+// NOLINTBEGIN(bugprone-macro-parentheses)
 #define PQPAGE_INSTANTIATE_THRIFT(T)                                                   \
   template absl::StatusOr<size_t> DeserializeCompact<T>(absl::Span<const uint8_t>, T*, \
                                                         const ThriftLimits&);          \
   template absl::Status SerializeCompact<T>(const T&, std::vector<uint8_t>*);
+// NOLINTEND(bugprone-macro-parentheses)
 
 PQPAGE_INSTANTIATE_THRIFT(format::PageHeader)
 PQPAGE_INSTANTIATE_THRIFT(format::FileMetaData)
