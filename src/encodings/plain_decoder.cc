@@ -217,7 +217,7 @@ absl::Status PlainDecoder<ByteArray>::Decode(absl::Span<ByteArray> out) {
   for (size_t i = 0; i < out.size(); ++i) {
     uint32_t bad_length = 0;
     if (!NextByteArray(&position, end, &out[i], &bad_length)) {
-      const absl::Status error = ByteArrayOverrun(static_cast<size_t>(end - position), bad_length);
+      absl::Status error = ByteArrayOverrun(static_cast<size_t>(end - position), bad_length);
       position_ = position;
       values_left_ -= static_cast<int64_t>(i);
       return error;
