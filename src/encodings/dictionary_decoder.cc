@@ -4,6 +4,7 @@
 #include "absl/strings/str_cat.h"
 #include "common/checked_math.h"
 #include "common/status_macros.h"
+#include "encodings/range_check.h"
 #include "encodings/rle_bit_packed_hybrid_internal.h"
 #include "pqpage/dictionary.h"
 #include "pqpage/plain.h"
@@ -16,14 +17,6 @@ using internal::Unpack32Fn;
 absl::Status IndexOutOfRange(uint64_t index, size_t size) {
   return absl::DataLossError(
       absl::StrCat("dictionary index ", index, " is outside a dictionary of ", size, " entries"));
-}
-
-// Largest of `count` indices: one branch-free pass the compiler vectorises, so a block is checked
-// once before it is gathered instead of per value.
-uint32_t MaxIndex(const uint32_t* indices, size_t count) {
-  uint32_t largest = 0;
-  for (size_t i = 0; i < count; ++i) largest = std::max(largest, indices[i]);
-  return largest;
 }
 
 // Resolves indices to values: an RLE run is one lookup and a fill; a bit-packed block (unpacked
@@ -41,10 +34,15 @@ class GatherSink {
     return absl::OkStatus();
   }
   absl::Status Unpacked(const uint32_t* indices, size_t count) {
-    if (count > 0 && MaxIndex(indices, count) >= size_) {
-      return IndexOutOfRange(MaxIndex(indices, count), size_);
+    if (internal::AnyAtLeast(indices, count, size_)) {
+      return IndexOutOfRange(internal::FirstAtLeast(indices, count, size_), size_);
     }
-    for (size_t i = 0; i < count; ++i) out_[i] = dictionary_[indices[i]];
+    // The output never overlaps the dictionary or the scratch indices; saying so lets the
+    // compiler keep loads ahead of stores.
+    const T* __restrict dictionary = dictionary_;
+    const uint32_t* __restrict index = indices;
+    T* __restrict out = out_;
+    for (size_t i = 0; i < count; ++i) out[i] = dictionary[index[i]];
     out_ += count;
     return absl::OkStatus();
   }
@@ -67,8 +65,8 @@ class IndexSink {
     return absl::OkStatus();
   }
   absl::Status Unpacked(const uint32_t* indices, size_t count) {
-    if (count > 0 && MaxIndex(indices, count) >= size_) {
-      return IndexOutOfRange(MaxIndex(indices, count), size_);
+    if (internal::AnyAtLeast(indices, count, size_)) {
+      return IndexOutOfRange(internal::FirstAtLeast(indices, count, size_), size_);
     }
     std::memcpy(out_, indices, count * sizeof(uint32_t));
     out_ += count;

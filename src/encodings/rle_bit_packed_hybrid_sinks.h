@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "bitpack/bit_packing.h"
 #include "encodings/bitmap_writer.h"
+#include "encodings/range_check.h"
 
 namespace pqpage::internal {
 
@@ -69,12 +70,9 @@ class LevelSink {
     return absl::OkStatus();
   }
   absl::Status Unpacked(const uint32_t* values, size_t count) {
-    uint32_t largest = 0;
-    for (size_t i = 0; i < count; ++i) {
-      largest = std::max(largest, values[i]);
-      out_[i] = static_cast<int16_t>(values[i]);
-    }
-    if (largest > static_cast<uint32_t>(max_level_)) return TooLarge(largest);
+    const uint64_t limit = static_cast<uint64_t>(max_level_) + 1;
+    if (AnyAtLeast(values, count, limit)) return TooLarge(FirstAtLeast(values, count, limit));
+    for (size_t i = 0; i < count; ++i) out_[i] = static_cast<int16_t>(values[i]);
     out_ += count;
     return absl::OkStatus();
   }
