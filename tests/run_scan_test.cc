@@ -36,12 +36,19 @@ TEST(RunScanTest, FindsTheFirstLongRunOrTheLastRun) {
     }
     const size_t from = rng() % n;
     const size_t min_length = 1 + rng() % 32;
-    ASSERT_EQ(FindRunOfAtLeast(v.data(), from, n, min_length), ReferenceFind(v, from, min_length))
+    const size_t expected = ReferenceFind(v, from, min_length);
+    ASSERT_EQ(FindRunOfAtLeast(v.data(), from, n, min_length), expected)
         << "trial " << trial << " n " << n << " from " << from << " L " << min_length;
+    ASSERT_EQ(FindRunOfAtLeastScalar(v.data(), from, n, min_length), expected);
     const uint32_t value = v[from];
     size_t end = from;
     while (end < n && v[end] == value) ++end;
     ASSERT_EQ(EndOfRun(v.data(), from, n, value), end);
+    ASSERT_EQ(EndOfRunScalar(v.data(), from, n, value), end);
+    if (GetCpuFeatures().avx2) {
+      ASSERT_EQ(FindRunOfAtLeastAvx2(v.data(), from, n, min_length), expected);
+      ASSERT_EQ(EndOfRunAvx2(v.data(), from, n, value), end);
+    }
   }
 }
 

@@ -144,8 +144,11 @@ void RleBitPackedHybridEncoder::CommitRun() {
     EmitRle(run_value_, run_length_ - top_up);
   } else {
     // Short enough to be bounded by the threshold (at most 7 + 33 values).
-    for (uint64_t k = 0; k < run_length_; ++k) {
-      pending_.push_back(run_value_);
+    uint64_t left = run_length_;
+    while (left > 0) {
+      const size_t take = std::min<uint64_t>(left, kMaxPackedValues - pending_.size());
+      pending_.insert(pending_.end(), take, run_value_);
+      left -= take;
       if (pending_.size() == kMaxPackedValues) FlushPacked();
     }
   }

@@ -1,8 +1,7 @@
 #include "encodings/run_scan.h"
 
-#include <bit>
-
 #include "common/cpu_features.h"
+#include "encodings/run_scan_body.h"
 
 namespace pqpage::internal {
 
@@ -18,66 +17,23 @@ uint32_t EqualValueMaskScalar(const uint32_t* values, uint32_t value) {
   return mask;
 }
 
-namespace {
-
-EqualNeighbourMaskFn ChooseNeighbourKernel() {
-  return GetCpuFeatures().avx2 ? &EqualNeighbourMaskAvx2 : &EqualNeighbourMaskScalar;
+size_t FindRunOfAtLeastScalar(const uint32_t* values, size_t from, size_t n, size_t min_length) {
+  return FindRunOfAtLeastBody(values, from, n, min_length, EqualNeighbourMaskScalar);
 }
 
-EqualValueMaskFn ChooseValueKernel() {
-  return GetCpuFeatures().avx2 ? &EqualValueMaskAvx2 : &EqualValueMaskScalar;
+size_t EndOfRunScalar(const uint32_t* values, size_t from, size_t n, uint32_t value) {
+  return EndOfRunBody(values, from, n, value, EqualValueMaskScalar);
 }
-
-// Bit p of the result is set when bits p .. p + ones - 1 of `mask` are all set (ones >= 1).
-uint32_t StartsOfOnes(uint32_t mask, size_t ones) {
-  size_t covered = 1;
-  while (covered < ones) {
-    const size_t shift = covered < ones - covered ? covered : ones - covered;
-    mask &= mask >> shift;
-    covered += shift;
-  }
-  return mask;
-}
-
-}  // namespace
 
 size_t FindRunOfAtLeast(const uint32_t* values, size_t from, size_t n, size_t min_length) {
-  if (min_length <= 1) return from;
-  static const EqualNeighbourMaskFn mask_of = ChooseNeighbourKernel();
-  size_t run_start = from;
-  size_t block = from + 1;
-  for (; block + 32 <= n; block += 32) {
-    const uint32_t equal = mask_of(values + block);
-    if (equal == 0xFFFFFFFFu) {
-      if (block + 32 - run_start >= min_length) return run_start;
-      continue;
-    }
-    // The run open at the block's start ends at its first unequal value.
-    const int first_break = std::countr_one(equal);
-    if (block + first_break - run_start >= min_length) return run_start;
-    // Runs starting inside the block: min_length - 1 equal neighbours in a row after a break.
-    const uint32_t inside = equal & ~((uint32_t{2} << first_break) - 1);
-    const uint32_t long_runs = StartsOfOnes(inside, min_length - 1);
-    if (long_runs != 0) return block + std::countr_zero(long_runs) - 1;
-    // Otherwise the last run of the block stays open into the next one.
-    run_start = block + 31 - std::countl_one(equal);
-  }
-  for (size_t j = block; j < n; ++j) {
-    run_start = values[j] != values[j - 1] ? j : run_start;
-    if (j + 1 - run_start >= min_length) return run_start;
-  }
-  return run_start;
+  static const bool avx2 = GetCpuFeatures().avx2;
+  return avx2 ? FindRunOfAtLeastAvx2(values, from, n, min_length)
+              : FindRunOfAtLeastScalar(values, from, n, min_length);
 }
 
 size_t EndOfRun(const uint32_t* values, size_t from, size_t n, uint32_t value) {
-  static const EqualValueMaskFn mask_of = ChooseValueKernel();
-  size_t j = from;
-  for (; j + 32 <= n; j += 32) {
-    const uint32_t equal = mask_of(values + j, value);
-    if (equal != 0xFFFFFFFFu) return j + std::countr_one(equal);
-  }
-  while (j < n && values[j] == value) ++j;
-  return j;
+  static const bool avx2 = GetCpuFeatures().avx2;
+  return avx2 ? EndOfRunAvx2(values, from, n, value) : EndOfRunScalar(values, from, n, value);
 }
 
 }  // namespace pqpage::internal

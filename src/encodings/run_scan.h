@@ -27,6 +27,12 @@ uint32_t EqualValueMaskAvx2(const uint32_t* values, uint32_t value);
 // The first index at or after `from` whose value differs from `value`, or `n`.
 size_t EndOfRun(const uint32_t* values, size_t from, size_t n, uint32_t value);
 
+// The scalar and AVX2 twins of the two scans below (the AVX2 ones only when the CPU has AVX2).
+size_t FindRunOfAtLeastScalar(const uint32_t* values, size_t from, size_t n, size_t min_length);
+size_t FindRunOfAtLeastAvx2(const uint32_t* values, size_t from, size_t n, size_t min_length);
+size_t EndOfRunScalar(const uint32_t* values, size_t from, size_t n, uint32_t value);
+size_t EndOfRunAvx2(const uint32_t* values, size_t from, size_t n, uint32_t value);
+
 // Returns the start of the first run of at least `min_length` (1..32) equal values that starts at
 // or after `from`, or, when there is none, the start of the last run in values[from, n). `n` must
 // be greater than `from`.

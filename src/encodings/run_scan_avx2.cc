@@ -1,6 +1,9 @@
+// The AVX2 twins of the run scanner: the same loops as run_scan.cc, with vector masks inlined.
+// Compiled with -mavx2; reached only through the dispatch in run_scan.cc.
 #include <immintrin.h>
 
 #include "encodings/run_scan.h"
+#include "encodings/run_scan_body.h"
 
 namespace pqpage::internal {
 
@@ -25,6 +28,14 @@ uint32_t EqualValueMaskAvx2(const uint32_t* values, uint32_t value) {
     mask |= static_cast<uint32_t>(bits) << (8 * part);
   }
   return mask;
+}
+
+size_t FindRunOfAtLeastAvx2(const uint32_t* values, size_t from, size_t n, size_t min_length) {
+  return FindRunOfAtLeastBody(values, from, n, min_length, EqualNeighbourMaskAvx2);
+}
+
+size_t EndOfRunAvx2(const uint32_t* values, size_t from, size_t n, uint32_t value) {
+  return EndOfRunBody(values, from, n, value, EqualValueMaskAvx2);
 }
 
 }  // namespace pqpage::internal
