@@ -6,20 +6,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "fuzz/fuzz_harness.h"
 #include "fuzz/fuzz_seeds.h"
 #include "pqpage/bit_packed.h"
-
-namespace {
-
-constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
-
-}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 3) return 0;
   const int width = data[0] % 18;
-  const int64_t count =
-      std::min<int64_t>(data[1] * 8 + (data[0] / 18) % 8, static_cast<int64_t>(8 * size + 64));
+  const int64_t count = pqpage::fuzz::BoundedCount(data[1] * 8 + (data[0] / 18) % 8, size);
   const uint8_t pattern = data[2];
   const int16_t max_level =
       (pattern & 1) ? static_cast<int16_t>((1 << std::min(width, 15)) - 1) : pattern >> 4;
@@ -33,14 +27,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   // In batches, every third one skipped, until done or an error.
   if (decoder.Reset(section, width, count).ok()) {
-    for (int i = 0; decoder.values_left() > 0; ++i) {
-      const int64_t n = std::min(kBatchSizes[(pattern / 2 + i) % 7], decoder.values_left());
-      const absl::Status status =
-          i % 3 == 2
-              ? decoder.Skip(n)
-              : decoder.Decode(absl::MakeSpan(levels).first(static_cast<size_t>(n)), max_level);
-      if (!status.ok()) break;
-    }
+    pqpage::fuzz::InBatches(decoder, static_cast<uint8_t>(pattern / 2), [&](int i, int64_t n) {
+      return i % 3 == 2
+                 ? decoder.Skip(n)
+                 : decoder.Decode(absl::MakeSpan(levels).first(static_cast<size_t>(n)), max_level);
+    });
     // Asking for more than is left must be refused, not read.
     (void)decoder.Decode(absl::MakeSpan(levels).first(std::min<size_t>(1, levels.size())),
                          max_level);

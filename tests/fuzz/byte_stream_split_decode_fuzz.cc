@@ -7,12 +7,15 @@
 #include <cstdint>
 #include <vector>
 
+#include "fuzz/fuzz_harness.h"
 #include "fuzz/fuzz_seeds.h"
 #include "pqpage/byte_stream_split.h"
 
 namespace {
 
-constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
+using pqpage::fuzz::HighByte;
+using pqpage::fuzz::LowByte;
+
 constexpr int kHeaderBytes = 4;
 
 template <typename T>
@@ -21,16 +24,8 @@ void RunNumeric(absl::Span<const uint8_t> page, int64_t count, uint8_t pattern) 
   std::vector<T> values(static_cast<size_t>(count));
   if (decoder.Reset(page, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
   if (decoder.Reset(page, count).ok()) {
-    for (int i = 0; decoder.values_left() > 0; ++i) {
-      const int64_t n = std::min(kBatchSizes[(pattern + i) % 7], decoder.values_left());
-      const absl::Status status =
-          i % 3 == 2 ? decoder.Skip(n)
-                     : decoder.Decode(absl::MakeSpan(values).first(static_cast<size_t>(n)));
-      if (!status.ok()) break;
-    }
-    (void)decoder.Decode(absl::MakeSpan(values).first(std::min<size_t>(1, values.size())));
-    (void)decoder.Skip(1);
-    (void)decoder.Skip(-1);
+    pqpage::fuzz::DecodeInMixedBatches(decoder, absl::MakeSpan(values), pattern);
+    pqpage::fuzz::ProbePastEnd(decoder, absl::MakeSpan(values));
   }
   (void)decoder.Reset(page, -count - 1);
 }
@@ -43,14 +38,11 @@ void RunFixedLen(absl::Span<const uint8_t> page, int64_t count, int type_length,
     (void)decoder.DecodeBytes(absl::MakeSpan(bytes).first(static_cast<size_t>(count) * width));
   }
   if (decoder.Reset(page, count).ok()) {
-    for (int i = 0; decoder.values_left() > 0; ++i) {
-      const int64_t n = std::min(kBatchSizes[(pattern + i) % 7], decoder.values_left());
-      const absl::Status status =
-          i % 3 == 2
-              ? decoder.Skip(n)
-              : decoder.DecodeBytes(absl::MakeSpan(bytes).first(static_cast<size_t>(n) * width));
-      if (!status.ok()) break;
-    }
+    pqpage::fuzz::InBatches(decoder, pattern, [&](int i, int64_t n) {
+      return i % 3 == 2
+                 ? decoder.Skip(n)
+                 : decoder.DecodeBytes(absl::MakeSpan(bytes).first(static_cast<size_t>(n) * width));
+    });
     if (type_length > 1) (void)decoder.DecodeBytes(absl::MakeSpan(bytes).first(1));
     (void)decoder.DecodeBytes(absl::MakeSpan(bytes).first(width));
     (void)decoder.Skip(1);
@@ -64,7 +56,7 @@ void RunFixedLen(absl::Span<const uint8_t> page, int64_t count, int type_length,
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < kHeaderBytes) return 0;
   const uint8_t pattern = data[1];
-  const int64_t count = std::min<int64_t>(data[2] | (data[3] << 8), 8 * int64_t(size) + 64);
+  const int64_t count = pqpage::fuzz::BoundedCount(data[2] | (data[3] << 8), size);
   const absl::Span<const uint8_t> page(data + kHeaderBytes, size - kHeaderBytes);
   switch (data[0] % 5) {
     case 0:
@@ -90,13 +82,7 @@ namespace {
 
 std::vector<uint8_t> Seed(uint8_t type_byte, uint8_t pattern, size_t count,
                           const std::vector<uint8_t>& page) {
-  std::vector<uint8_t> seed(4 + page.size());
-  seed[0] = type_byte;
-  seed[1] = pattern;
-  seed[2] = static_cast<uint8_t>(count & 0xFF);
-  seed[3] = static_cast<uint8_t>(count >> 8);
-  std::copy(page.begin(), page.end(), seed.begin() + 4);
-  return seed;
+  return pqpage::fuzz::SeedWithHeader({type_byte, pattern, LowByte(count), HighByte(count)}, page);
 }
 
 }  // namespace

@@ -11,18 +11,17 @@
 #include <cstring>
 #include <vector>
 
+#include "fuzz/fuzz_harness.h"
 #include "fuzz/fuzz_seeds.h"
 #include "pqpage/byte_stream_split.h"
 
 namespace {
 
-constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
 constexpr int kHeaderBytes = 2;
 
 [[noreturn]] void Fail(const char* what, size_t width, size_t n, size_t at) {
-  std::fprintf(stderr, "BYTE_STREAM_SPLIT round trip: %s (width %zu, %zu values, at %zu)\n", what,
-               width, n, at);
-  std::abort();
+  pqpage::fuzz::AbortWithMessage("BYTE_STREAM_SPLIT round trip: %s (width %zu, %zu values, at %zu)",
+                                 what, width, n, at);
 }
 
 void CheckLayout(const std::vector<uint8_t>& page, const uint8_t* plain, size_t width, size_t n) {
@@ -39,21 +38,15 @@ template <typename Decoder, typename DecodeFn>
 void CheckBatches(Decoder& decoder, const uint8_t* plain, size_t width, size_t n, uint8_t pattern,
                   DecodeFn decode) {
   std::vector<uint8_t> out(n * width + 1);
-  size_t position = 0;
-  for (int i = 0; decoder.values_left() > 0; ++i) {
-    const size_t count =
-        static_cast<size_t>(std::min(kBatchSizes[(pattern + i) % 7], decoder.values_left()));
-    if (i % 3 == 2) {
-      if (!decoder.Skip(static_cast<int64_t>(count)).ok()) Fail("Skip", width, n, position);
-    } else {
-      if (!decode(out.data(), count).ok()) Fail("Decode", width, n, position);
-      if (count > 0 && std::memcmp(out.data(), plain + position * width, count * width) != 0) {
-        Fail("Decode differs", width, n, position);
-      }
-    }
-    position += count;
-  }
-  if (position != n) Fail("values_left", width, n, position);
+  pqpage::fuzz::CheckInMixedBatches(
+      decoder, n, pattern,
+      [&](size_t position, size_t count) {
+        if (!decode(out.data(), count).ok()) Fail("Decode", width, n, position);
+        if (count > 0 && std::memcmp(out.data(), plain + position * width, count * width) != 0) {
+          Fail("Decode differs", width, n, position);
+        }
+      },
+      [&](const char* what, size_t at) { Fail(what, width, n, at); });
   if (n > 0 && decoder.Skip(1).ok()) Fail("Skip past the end accepted", width, n, n);
 }
 

@@ -9,12 +9,15 @@
 #include <cstdlib>
 #include <vector>
 
+#include "fuzz/fuzz_harness.h"
 #include "fuzz/fuzz_seeds.h"
 #include "pqpage/delta_binary_packed.h"
 
 namespace {
 
-constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
+using pqpage::fuzz::HighByte;
+using pqpage::fuzz::LowByte;
+
 constexpr int kHeaderBytes = 3;
 
 template <typename T>
@@ -23,16 +26,8 @@ void Run(absl::Span<const uint8_t> stream, int64_t count, uint8_t pattern, int64
   std::vector<T> values(static_cast<size_t>(count));
   if (decoder.Reset(stream, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
   if (decoder.Reset(stream, count).ok()) {
-    for (int i = 0; decoder.values_left() > 0; ++i) {
-      const int64_t n = std::min(kBatchSizes[(pattern + i) % 7], decoder.values_left());
-      const absl::Status status =
-          i % 3 == 2 ? decoder.Skip(n)
-                     : decoder.Decode(absl::MakeSpan(values).first(static_cast<size_t>(n)));
-      if (!status.ok()) break;
-    }
-    (void)decoder.Decode(absl::MakeSpan(values).first(std::min<size_t>(1, values.size())));
-    (void)decoder.Skip(1);
-    (void)decoder.Skip(-1);
+    pqpage::fuzz::DecodeInMixedBatches(decoder, absl::MakeSpan(values), pattern);
+    pqpage::fuzz::ProbePastEnd(decoder, absl::MakeSpan(values));
   }
   // The whole stream: the header's count can be anything, so decode at most `cap` values (the
   // rest is skipped without unpacking).
@@ -44,9 +39,9 @@ void Run(absl::Span<const uint8_t> stream, int64_t count, uint8_t pattern, int64
       absl::StatusOr<size_t> end = decoder.SkipToStreamEnd();
       if (end.ok()) {
         if (*end > stream.size() || decoder.values_left() != 0) {
-          std::fprintf(stderr, "SkipToStreamEnd: offset %zu of %zu bytes, %lld values left\n", *end,
-                       stream.size(), static_cast<long long>(decoder.values_left()));
-          std::abort();
+          pqpage::fuzz::AbortWithMessage(
+              "SkipToStreamEnd: offset %zu of %zu bytes, %lld values left", *end, stream.size(),
+              static_cast<long long>(decoder.values_left()));
         }
         (void)decoder.Skip(1);
       }
@@ -60,7 +55,7 @@ void Run(absl::Span<const uint8_t> stream, int64_t count, uint8_t pattern, int64
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < kHeaderBytes) return 0;
   const uint8_t pattern = data[0] >> 1;
-  const int64_t cap = 8 * int64_t(size) + 64;
+  const int64_t cap = pqpage::fuzz::CountCap(size);
   const int64_t count = std::min<int64_t>(data[1] | (data[2] << 8), cap);
   const absl::Span<const uint8_t> stream(data + kHeaderBytes, size - kHeaderBytes);
   if (data[0] & 1) {
@@ -77,8 +72,8 @@ template <typename T>
 std::vector<uint8_t> Seed(uint8_t pattern, const std::vector<T>& values,
                           pqpage::DeltaBinaryPackedEncoder<T> encoder = {}) {
   const size_t n = values.size();
-  std::vector<uint8_t> seed = {static_cast<uint8_t>((pattern << 1) | (sizeof(T) == 8)),
-                               static_cast<uint8_t>(n & 0xFF), static_cast<uint8_t>(n >> 8)};
+  std::vector<uint8_t> seed = {static_cast<uint8_t>((pattern << 1) | (sizeof(T) == 8)), LowByte(n),
+                               HighByte(n)};
   encoder.Put(values);
   encoder.FinishInto(&seed);
   return seed;

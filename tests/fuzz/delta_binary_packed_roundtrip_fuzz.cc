@@ -16,18 +16,18 @@
 #include <utility>
 #include <vector>
 
+#include "fuzz/fuzz_harness.h"
 #include "fuzz/fuzz_seeds.h"
 #include "pqpage/delta_binary_packed.h"
 
 namespace {
 
-constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
 constexpr int kHeaderBytes = 2;
 constexpr int64_t kShapes[][2] = {{128, 4}, {128, 1}, {256, 8}, {128, 2}, {512, 4}, {1024, 32}};
 
 [[noreturn]] void Fail(const char* what, size_t n, size_t at) {
-  std::fprintf(stderr, "DELTA_BINARY_PACKED round trip: %s (%zu values, at %zu)\n", what, n, at);
-  std::abort();
+  pqpage::fuzz::AbortWithMessage("DELTA_BINARY_PACKED round trip: %s (%zu values, at %zu)", what, n,
+                                 at);
 }
 
 template <typename T>
@@ -107,21 +107,16 @@ void Run(const uint8_t* data, size_t size) {
   if (decoder.bytes_consumed() != stream_size) Fail("bytes_consumed", n, decoder.bytes_consumed());
 
   if (!decoder.Reset(stream, static_cast<int64_t>(n)).ok()) Fail("Reset", n, 0);
-  size_t position = 0;
-  for (int i = 0; decoder.values_left() > 0; ++i) {
-    const size_t count =
-        static_cast<size_t>(std::min(kBatchSizes[(pattern + i) % 7], decoder.values_left()));
-    if (i % 3 == 2) {
-      if (!decoder.Skip(static_cast<int64_t>(count)).ok()) Fail("Skip", n, position);
-    } else {
-      if (!decoder.Decode(absl::MakeSpan(out).first(count)).ok()) Fail("batch Decode", n, position);
-      if (!std::equal(out.begin(), out.begin() + count, values.begin() + position)) {
-        Fail("batch Decode differs", n, position);
-      }
-    }
-    position += count;
-  }
-  if (position != n) Fail("values_left", n, position);
+  pqpage::fuzz::CheckInMixedBatches(
+      decoder, n, pattern,
+      [&](size_t position, size_t count) {
+        if (!decoder.Decode(absl::MakeSpan(out).first(count)).ok())
+          Fail("batch Decode", n, position);
+        if (!std::equal(out.begin(), out.begin() + count, values.begin() + position)) {
+          Fail("batch Decode differs", n, position);
+        }
+      },
+      [&](const char* what, size_t at) { Fail(what, n, at); });
   if (n > 0 && decoder.Skip(1).ok()) Fail("Skip past the end accepted", n, n);
 
   // A caller reading a prefix, then jumping to the end of the stream.

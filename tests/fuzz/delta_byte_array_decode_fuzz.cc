@@ -11,12 +11,15 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzz/fuzz_harness.h"
 #include "fuzz/fuzz_seeds.h"
 #include "pqpage/delta_byte_array.h"
 
 namespace {
 
-constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
+using pqpage::fuzz::HighByte;
+using pqpage::fuzz::LowByte;
+
 constexpr int kHeaderBytes = 4;
 
 void CheckValues(absl::Span<const pqpage::ByteArray> values,
@@ -25,9 +28,8 @@ void CheckValues(absl::Span<const pqpage::ByteArray> values,
   for (const pqpage::ByteArray& value : values) {
     if (options.type == pqpage::PhysicalType::kFixedLenByteArray &&
         value.size != static_cast<uint32_t>(options.type_length)) {
-      std::fprintf(stderr, "DELTA_BYTE_ARRAY: FLBA value of %u bytes, type length %d\n", value.size,
-                   options.type_length);
-      std::abort();
+      pqpage::fuzz::AbortWithMessage("DELTA_BYTE_ARRAY: FLBA value of %u bytes, type length %d",
+                                     value.size, options.type_length);
     }
     // Touch every byte so the sanitizers check the views.
     for (uint32_t i = 0; i < value.size; ++i) sum += value.data[i];
@@ -46,7 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   options.type_length = (data[0] >> 1) % 40;
   options.max_decoded_bytes = int64_t{1} << (10 + (data[1] >> 4) % 11);
   const uint8_t pattern = data[1];
-  const int64_t count = std::min<int64_t>(data[2] | (data[3] << 8), 8 * int64_t(size) + 64);
+  const int64_t count = pqpage::fuzz::BoundedCount(data[2] | (data[3] << 8), size);
   const absl::Span<const uint8_t> page(data + kHeaderBytes, size - kHeaderBytes);
 
   pqpage::DeltaByteArrayDecoder decoder(options);
@@ -55,20 +57,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     CheckValues(values, options);
   }
   if (decoder.Reset(page, count).ok()) {
-    for (int i = 0; decoder.values_left() > 0; ++i) {
-      const int64_t n = std::min(kBatchSizes[(pattern + i) % 7], decoder.values_left());
-      const absl::Span<pqpage::ByteArray> out =
-          absl::MakeSpan(values).first(static_cast<size_t>(n));
-      if (i % 3 == 2) {
-        if (!decoder.Skip(n).ok()) break;
-      } else {
-        if (!decoder.Decode(out).ok()) break;
-        CheckValues(out, options);
-      }
-    }
-    (void)decoder.Decode(absl::MakeSpan(values).first(std::min<size_t>(1, values.size())));
-    (void)decoder.Skip(1);
-    (void)decoder.Skip(-1);
+    pqpage::fuzz::DecodeInMixedBatches(
+        decoder, absl::MakeSpan(values), pattern,
+        [&](absl::Span<const pqpage::ByteArray> out) { CheckValues(out, options); });
+    pqpage::fuzz::ProbePastEnd(decoder, absl::MakeSpan(values));
   }
   (void)decoder.Reset(page, -count - 1);
   return 0;
@@ -85,8 +77,8 @@ std::vector<std::vector<uint8_t>> PqpageFuzzSeeds() {
     for (const std::string& s : strings) values.emplace_back(std::string_view(s));
     pqpage::DeltaByteArrayEncoder encoder(options);
     (void)encoder.Put(values);
-    std::vector<uint8_t> bytes = {type_byte, pattern, static_cast<uint8_t>(values.size() & 0xFF),
-                                  static_cast<uint8_t>(values.size() >> 8)};
+    std::vector<uint8_t> bytes = {type_byte, pattern, LowByte(values.size()),
+                                  HighByte(values.size())};
     encoder.FinishInto(&bytes);
     seeds.push_back(bytes);
   };

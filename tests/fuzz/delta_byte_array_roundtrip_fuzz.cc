@@ -14,19 +14,18 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzz/fuzz_harness.h"
 #include "fuzz/fuzz_seeds.h"
 #include "pqpage/delta_byte_array.h"
 #include "pqpage/delta_length_byte_array.h"
 
 namespace {
 
-constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
 constexpr int kHeaderBytes = 2;
 
 [[noreturn]] void Fail(const char* what, size_t n, size_t at) {
-  std::fprintf(stderr, "DELTA_(LENGTH_)BYTE_ARRAY round trip: %s (%zu values, at %zu)\n", what, n,
-               at);
-  std::abort();
+  pqpage::fuzz::AbortWithMessage("DELTA_(LENGTH_)BYTE_ARRAY round trip: %s (%zu values, at %zu)",
+                                 what, n, at);
 }
 
 bool Same(const pqpage::ByteArray& a, const std::string& b) {
@@ -38,21 +37,16 @@ template <typename Decoder>
 void CheckBatches(Decoder& decoder, const std::vector<std::string>& expected, uint8_t pattern) {
   const size_t n = expected.size();
   std::vector<pqpage::ByteArray> out(n);
-  size_t position = 0;
-  for (int i = 0; decoder.values_left() > 0; ++i) {
-    const size_t count =
-        static_cast<size_t>(std::min(kBatchSizes[(pattern + i) % 7], decoder.values_left()));
-    if (i % 3 == 2) {
-      if (!decoder.Skip(static_cast<int64_t>(count)).ok()) Fail("Skip", n, position);
-    } else {
-      if (!decoder.Decode(absl::MakeSpan(out).first(count)).ok()) Fail("batch Decode", n, position);
-      for (size_t k = 0; k < count; ++k) {
-        if (!Same(out[k], expected[position + k])) Fail("batch Decode differs", n, position + k);
-      }
-    }
-    position += count;
-  }
-  if (position != n) Fail("values_left", n, position);
+  pqpage::fuzz::CheckInMixedBatches(
+      decoder, n, pattern,
+      [&](size_t position, size_t count) {
+        if (!decoder.Decode(absl::MakeSpan(out).first(count)).ok())
+          Fail("batch Decode", n, position);
+        for (size_t k = 0; k < count; ++k) {
+          if (!Same(out[k], expected[position + k])) Fail("batch Decode differs", n, position + k);
+        }
+      },
+      [&](const char* what, size_t at) { Fail(what, n, at); });
   if (n > 0 && decoder.Skip(1).ok()) Fail("Skip past the end accepted", n, n);
 }
 

@@ -10,21 +10,23 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzz/fuzz_harness.h"
 #include "fuzz/fuzz_seeds.h"
 #include "pqpage/delta_length_byte_array.h"
 
 namespace {
 
-constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
+using pqpage::fuzz::HighByte;
+using pqpage::fuzz::LowByte;
+
 constexpr int kHeaderBytes = 3;
 
 void CheckInside(absl::Span<const pqpage::ByteArray> values, absl::Span<const uint8_t> page) {
   for (const pqpage::ByteArray& value : values) {
     if (value.size == 0) continue;
     if (value.data < page.data() || value.data + value.size > page.data() + page.size()) {
-      std::fprintf(stderr, "DELTA_LENGTH_BYTE_ARRAY value of %u bytes outside the page\n",
-                   value.size);
-      std::abort();
+      pqpage::fuzz::AbortWithMessage("DELTA_LENGTH_BYTE_ARRAY value of %u bytes outside the page",
+                                     value.size);
     }
   }
 }
@@ -34,7 +36,7 @@ void CheckInside(absl::Span<const pqpage::ByteArray> values, absl::Span<const ui
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < kHeaderBytes) return 0;
   const uint8_t pattern = data[0];
-  const int64_t count = std::min<int64_t>(data[1] | (data[2] << 8), 8 * int64_t(size) + 64);
+  const int64_t count = pqpage::fuzz::BoundedCount(data[1] | (data[2] << 8), size);
   const absl::Span<const uint8_t> page(data + kHeaderBytes, size - kHeaderBytes);
   pqpage::DeltaLengthByteArrayDecoder decoder;
   std::vector<pqpage::ByteArray> values(static_cast<size_t>(count));
@@ -42,20 +44,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     CheckInside(values, page);
   }
   if (decoder.Reset(page, count).ok()) {
-    for (int i = 0; decoder.values_left() > 0; ++i) {
-      const int64_t n = std::min(kBatchSizes[(pattern + i) % 7], decoder.values_left());
-      const absl::Span<pqpage::ByteArray> out =
-          absl::MakeSpan(values).first(static_cast<size_t>(n));
-      if (i % 3 == 2) {
-        if (!decoder.Skip(n).ok()) break;
-      } else {
-        if (!decoder.Decode(out).ok()) break;
-        CheckInside(out, page);
-      }
-    }
-    (void)decoder.Decode(absl::MakeSpan(values).first(std::min<size_t>(1, values.size())));
-    (void)decoder.Skip(1);
-    (void)decoder.Skip(-1);
+    pqpage::fuzz::DecodeInMixedBatches(
+        decoder, absl::MakeSpan(values), pattern,
+        [&](absl::Span<const pqpage::ByteArray> out) { CheckInside(out, page); });
+    pqpage::fuzz::ProbePastEnd(decoder, absl::MakeSpan(values));
   }
   (void)decoder.Reset(page, -count - 1);
   return 0;
@@ -68,8 +60,7 @@ std::vector<std::vector<uint8_t>> PqpageFuzzSeeds() {
     for (std::string_view s : strings) values.emplace_back(s);
     pqpage::DeltaLengthByteArrayEncoder encoder;
     (void)encoder.Put(values);
-    std::vector<uint8_t> bytes = {pattern, static_cast<uint8_t>(values.size() & 0xFF),
-                                  static_cast<uint8_t>(values.size() >> 8)};
+    std::vector<uint8_t> bytes = {pattern, LowByte(values.size()), HighByte(values.size())};
     encoder.FinishInto(&bytes);
     seeds.push_back(bytes);
   };

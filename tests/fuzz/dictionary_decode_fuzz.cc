@@ -11,20 +11,23 @@
 #include <cstring>
 #include <vector>
 
+#include "fuzz/fuzz_harness.h"
 #include "fuzz/fuzz_seeds.h"
 #include "pqpage/dictionary.h"
 #include "pqpage/types.h"
 
 namespace {
 
-constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
+using pqpage::fuzz::HighByte;
+using pqpage::fuzz::LowByte;
+
 constexpr int kHeaderBytes = 6;
 
 template <typename T>
 void Run(const uint8_t* data, size_t size, int fixed_length) {
   const int64_t num_entries = data[1];
   const size_t dictionary_length = std::min<size_t>(data[2] * 4u, size - kHeaderBytes);
-  const int64_t count = std::min<int64_t>(data[3] | (data[4] << 8), 8 * int64_t(size) + 64);
+  const int64_t count = pqpage::fuzz::BoundedCount(data[3] | (data[4] << 8), size);
   const uint8_t pattern = data[5];
   const absl::Span<const uint8_t> dictionary_page(data + kHeaderBytes, dictionary_length);
   const absl::Span<const uint8_t> data_page(data + kHeaderBytes + dictionary_length,
@@ -44,34 +47,20 @@ void Run(const uint8_t* data, size_t size, int fixed_length) {
     if (decoder.DecodeIndices(absl::MakeSpan(indices)).ok()) {
       for (uint32_t index : indices) {
         if (index >= decoder.dictionary().size()) {
-          std::fprintf(stderr, "DecodeIndices returned index %u past %zu entries\n", index,
-                       decoder.dictionary().size());
-          std::abort();
+          pqpage::fuzz::AbortWithMessage("DecodeIndices returned index %u past %zu entries", index,
+                                         decoder.dictionary().size());
         }
       }
     }
   }
   if (decoder.Reset(data_page, count).ok()) {
-    for (int i = 0; decoder.values_left() > 0; ++i) {
-      const int64_t n = std::min(kBatchSizes[(pattern + i) % 7], decoder.values_left());
+    pqpage::fuzz::InBatches(decoder, pattern, [&](int i, int64_t n) -> absl::Status {
       const size_t un = static_cast<size_t>(n);
-      absl::Status status;
-      switch (i % 3) {
-        case 0:
-          status = decoder.Decode(absl::MakeSpan(values).first(un));
-          break;
-        case 1:
-          status = decoder.DecodeIndices(absl::MakeSpan(indices).first(un));
-          break;
-        default:
-          status = decoder.Skip(n);
-          break;
-      }
-      if (!status.ok()) break;
-    }
-    (void)decoder.Decode(absl::MakeSpan(values).first(std::min<size_t>(1, values.size())));
-    (void)decoder.Skip(1);
-    (void)decoder.Skip(-1);
+      if (i % 3 == 0) return decoder.Decode(absl::MakeSpan(values).first(un));
+      if (i % 3 == 1) return decoder.DecodeIndices(absl::MakeSpan(indices).first(un));
+      return decoder.Skip(n);
+    });
+    pqpage::fuzz::ProbePastEnd(decoder, absl::MakeSpan(values));
   }
   (void)decoder.Reset(data_page, -count - 1);
 }
@@ -122,8 +111,8 @@ std::vector<uint8_t> MakeSeed(uint8_t type_byte, const std::vector<T>& values,
   seed[0] = type_byte;
   seed[1] = static_cast<uint8_t>(encoder.num_entries());
   seed[2] = static_cast<uint8_t>(dictionary_page.size() / 4);
-  seed[3] = static_cast<uint8_t>(n & 0xFF);
-  seed[4] = static_cast<uint8_t>(n >> 8);
+  seed[3] = LowByte(n);
+  seed[4] = HighByte(n);
   seed[5] = 3;
   std::copy(dictionary_page.begin(), dictionary_page.end(), seed.begin() + kHeaderBytes);
   std::copy(data_page.begin(), data_page.end(),

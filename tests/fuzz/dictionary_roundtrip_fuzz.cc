@@ -15,18 +15,17 @@
 #include <utility>
 #include <vector>
 
+#include "fuzz/fuzz_harness.h"
 #include "fuzz/fuzz_seeds.h"
 #include "pqpage/dictionary.h"
 #include "pqpage/types.h"
 
 namespace {
 
-constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
 constexpr int kHeaderBytes = 3;
 
 [[noreturn]] void Fail(const char* what, size_t at) {
-  std::fprintf(stderr, "dictionary round trip: %s (at %zu)\n", what, at);
-  std::abort();
+  pqpage::fuzz::AbortWithMessage("dictionary round trip: %s (at %zu)", what, at);
 }
 
 template <typename T>
@@ -99,7 +98,8 @@ void Run(const uint8_t* data, size_t size, int fixed_length) {
   std::vector<Page> pages;
   size_t taken = 0, page_begin = 0;
   for (int i = 0; taken < values.size(); ++i) {
-    const size_t chunk = std::min<size_t>(kBatchSizes[(pattern + i) % 7], values.size() - taken);
+    const size_t chunk = static_cast<size_t>(
+        pqpage::fuzz::BatchSize(pattern, i, static_cast<int64_t>(values.size() - taken)));
     absl::StatusOr<size_t> put = encoder.Put(absl::MakeConstSpan(values).subspan(taken, chunk));
     if (!put.ok()) Fail("Put refused valid values", taken);
     if (*put > chunk) Fail("Put took more than given", taken);
@@ -156,7 +156,7 @@ void Run(const uint8_t* data, size_t size, int fixed_length) {
     size_t position = page.begin;
     for (int i = 0; decoder.values_left() > 0; ++i) {
       const size_t n =
-          static_cast<size_t>(std::min(kBatchSizes[(pattern + i) % 7], decoder.values_left()));
+          static_cast<size_t>(pqpage::fuzz::BatchSize(pattern, i, decoder.values_left()));
       if (i % 3 == 0) {
         if (!decoder.Decode(absl::MakeSpan(out).first(n)).ok()) Fail("batch Decode", position);
         for (size_t k = 0; k < n; ++k) {

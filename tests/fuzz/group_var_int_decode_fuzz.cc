@@ -5,12 +5,15 @@
 #include <cstdint>
 #include <vector>
 
+#include "fuzz/fuzz_harness.h"
 #include "fuzz/fuzz_seeds.h"
 #include "pqpage/group_var_int.h"
 
 namespace {
 
-constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
+using pqpage::fuzz::HighByte;
+using pqpage::fuzz::LowByte;
+
 constexpr int kHeaderBytes = 3;
 
 template <typename T>
@@ -19,16 +22,8 @@ void Run(absl::Span<const uint8_t> stream, int64_t count, uint8_t pattern) {
   std::vector<T> values(static_cast<size_t>(count));
   if (decoder.Reset(stream, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
   if (decoder.Reset(stream, count).ok()) {
-    for (int i = 0; decoder.values_left() > 0; ++i) {
-      const int64_t n = std::min(kBatchSizes[(pattern + i) % 7], decoder.values_left());
-      const absl::Status status =
-          i % 3 == 2 ? decoder.Skip(n)
-                     : decoder.Decode(absl::MakeSpan(values).first(static_cast<size_t>(n)));
-      if (!status.ok()) break;
-    }
-    (void)decoder.Decode(absl::MakeSpan(values).first(std::min<size_t>(1, values.size())));
-    (void)decoder.Skip(1);
-    (void)decoder.Skip(-1);
+    pqpage::fuzz::DecodeInMixedBatches(decoder, absl::MakeSpan(values), pattern);
+    pqpage::fuzz::ProbePastEnd(decoder, absl::MakeSpan(values));
   }
   (void)decoder.Reset(stream, -count - 1);
 }
@@ -38,7 +33,7 @@ void Run(absl::Span<const uint8_t> stream, int64_t count, uint8_t pattern) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < kHeaderBytes) return 0;
   const uint8_t pattern = data[0] >> 1;
-  const int64_t count = std::min<int64_t>(data[1] | (data[2] << 8), 8 * int64_t(size) + 64);
+  const int64_t count = pqpage::fuzz::BoundedCount(data[1] | (data[2] << 8), size);
   const absl::Span<const uint8_t> stream(data + kHeaderBytes, size - kHeaderBytes);
   if (data[0] & 1) {
     Run<int64_t>(stream, count, pattern);
@@ -53,8 +48,8 @@ namespace {
 template <typename T>
 std::vector<uint8_t> Seed(uint8_t pattern, const std::vector<T>& values) {
   const size_t n = values.size();
-  std::vector<uint8_t> seed = {static_cast<uint8_t>((pattern << 1) | (sizeof(T) == 8)),
-                               static_cast<uint8_t>(n & 0xFF), static_cast<uint8_t>(n >> 8)};
+  std::vector<uint8_t> seed = {static_cast<uint8_t>((pattern << 1) | (sizeof(T) == 8)), LowByte(n),
+                               HighByte(n)};
   pqpage::GroupVarIntEncoder<T> encoder;
   encoder.Put(values);
   encoder.FinishInto(&seed);

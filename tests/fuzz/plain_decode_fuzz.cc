@@ -13,23 +13,18 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzz/fuzz_harness.h"
 #include "fuzz/fuzz_seeds.h"
 #include "pqpage/plain.h"
 #include "pqpage/types.h"
 
 namespace {
 
-constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
-constexpr int kHeaderBytes = 4;
+using pqpage::fuzz::HighByte;
+using pqpage::fuzz::InBatches;
+using pqpage::fuzz::LowByte;
 
-// Runs `step(i, n)` over batches until the decoder is drained or a step fails.
-template <typename Decoder, typename Step>
-void InBatches(Decoder& decoder, uint8_t pattern, Step step) {
-  for (int i = 0; decoder.values_left() > 0; ++i) {
-    const int64_t n = std::min(kBatchSizes[(pattern + i) % 7], decoder.values_left());
-    if (!step(i, n).ok()) break;
-  }
-}
+constexpr int kHeaderBytes = 4;
 
 template <typename T>
 void RunFixed(absl::Span<const uint8_t> page, int64_t count, uint8_t pattern) {
@@ -37,13 +32,8 @@ void RunFixed(absl::Span<const uint8_t> page, int64_t count, uint8_t pattern) {
   std::vector<T> values(static_cast<size_t>(count));
   if (decoder.Reset(page, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
   if (decoder.Reset(page, count).ok()) {
-    InBatches(decoder, pattern, [&](int i, int64_t n) {
-      return i % 3 == 2 ? decoder.Skip(n)
-                        : decoder.Decode(absl::MakeSpan(values).first(static_cast<size_t>(n)));
-    });
-    (void)decoder.Decode(absl::MakeSpan(values).first(std::min<size_t>(1, values.size())));
-    (void)decoder.Skip(1);
-    (void)decoder.Skip(-1);
+    pqpage::fuzz::DecodeInMixedBatches(decoder, absl::MakeSpan(values), pattern);
+    pqpage::fuzz::ProbePastEnd(decoder, absl::MakeSpan(values));
   }
   (void)decoder.Reset(page, -count - 1);
 }
@@ -77,10 +67,7 @@ void RunByteArray(absl::Span<const uint8_t> page, int64_t count, uint8_t pattern
   std::vector<pqpage::ByteArray> values(static_cast<size_t>(count));
   if (decoder.Reset(page, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
   if (decoder.Reset(page, count).ok()) {
-    InBatches(decoder, pattern, [&](int i, int64_t n) {
-      return i % 3 == 2 ? decoder.Skip(n)
-                        : decoder.Decode(absl::MakeSpan(values).first(static_cast<size_t>(n)));
-    });
+    pqpage::fuzz::DecodeInMixedBatches(decoder, absl::MakeSpan(values), pattern);
   }
   // Arrow-style decoding, with a byte limit small enough to be hit, starting new buffers each
   // time it is (as a caller would), and checking the offsets it reports.
@@ -93,8 +80,7 @@ void RunByteArray(absl::Span<const uint8_t> page, int64_t count, uint8_t pattern
       // A non-empty offsets vector whose last entry disagrees with the data must be refused.
       offsets = {0, 5};
       if (decoder.DecodeToOffsets(1, &offsets, &bytes, max_data_bytes).ok()) {
-        std::fprintf(stderr, "DecodeToOffsets accepted offsets not matching the data\n");
-        std::abort();
+        pqpage::fuzz::AbortWithMessage("DecodeToOffsets accepted offsets not matching the data");
       }
       offsets.clear();
     }
@@ -105,8 +91,7 @@ void RunByteArray(absl::Span<const uint8_t> page, int64_t count, uint8_t pattern
       if (!appended.ok()) return appended.status();
       if (*appended < 0 || *appended > n || offsets.back() != static_cast<int64_t>(bytes.size()) ||
           static_cast<int64_t>(bytes.size()) > max_data_bytes) {
-        std::fprintf(stderr, "DecodeToOffsets broke its contract\n");
-        std::abort();
+        pqpage::fuzz::AbortWithMessage("DecodeToOffsets broke its contract");
       }
       if (*appended < n) {
         // The limit was reached: new buffers; a value larger than the limit stalls for good.
@@ -148,7 +133,7 @@ void RunFixedLen(absl::Span<const uint8_t> page, int64_t count, int type_length,
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < kHeaderBytes) return 0;
   const uint8_t pattern = data[1];
-  const int64_t count = std::min<int64_t>(data[2] | (data[3] << 8), 8 * int64_t(size) + 64);
+  const int64_t count = pqpage::fuzz::BoundedCount(data[2] | (data[3] << 8), size);
   const absl::Span<const uint8_t> page(data + kHeaderBytes, size - kHeaderBytes);
   switch (data[0] % 8) {
     case 0:
@@ -183,13 +168,7 @@ namespace {
 
 std::vector<uint8_t> Seed(uint8_t type_byte, uint8_t pattern, size_t count,
                           const std::vector<uint8_t>& page) {
-  std::vector<uint8_t> seed(4 + page.size());
-  seed[0] = type_byte;
-  seed[1] = pattern;
-  seed[2] = static_cast<uint8_t>(count & 0xFF);
-  seed[3] = static_cast<uint8_t>(count >> 8);
-  std::copy(page.begin(), page.end(), seed.begin() + 4);
-  return seed;
+  return pqpage::fuzz::SeedWithHeader({type_byte, pattern, LowByte(count), HighByte(count)}, page);
 }
 
 }  // namespace

@@ -13,19 +13,18 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzz/fuzz_harness.h"
 #include "fuzz/fuzz_seeds.h"
 #include "pqpage/plain.h"
 #include "pqpage/types.h"
 
 namespace {
 
-constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
 constexpr int kHeaderBytes = 2;
 constexpr uint8_t kJunk[] = {0xDE, 0xAD};
 
 [[noreturn]] void Fail(const char* what, size_t at) {
-  std::fprintf(stderr, "PLAIN round trip: %s (at %zu)\n", what, at);
-  std::abort();
+  pqpage::fuzz::AbortWithMessage("PLAIN round trip: %s (at %zu)", what, at);
 }
 
 // FinishInto must append after what is already in the buffer and reset the encoder.
@@ -46,7 +45,7 @@ void InBatches(Decoder& decoder, uint8_t pattern, size_t n, Step step) {
   size_t position = 0;
   for (int i = 0; decoder.values_left() > 0; ++i) {
     const size_t count =
-        static_cast<size_t>(std::min(kBatchSizes[(pattern + i) % 7], decoder.values_left()));
+        static_cast<size_t>(pqpage::fuzz::BatchSize(pattern, i, decoder.values_left()));
     step(i, position, count);
     position += count;
   }
@@ -179,7 +178,7 @@ void RunByteArray(absl::Span<const uint8_t> bytes, uint8_t pattern) {
   std::vector<uint8_t> data;
   size_t position = 0;
   for (int i = 0; decoder.values_left() > 0; ++i) {
-    const int64_t count = std::min(kBatchSizes[(pattern + i) % 7], decoder.values_left());
+    const int64_t count = pqpage::fuzz::BatchSize(pattern, i, decoder.values_left());
     absl::StatusOr<int64_t> appended =
         decoder.DecodeToOffsets(count, &offsets, &data, max_data_bytes);
     if (!appended.ok() || *appended < 0 || *appended > count) Fail("DecodeToOffsets", position);

@@ -11,18 +11,17 @@
 #include <memory>
 #include <vector>
 
+#include "fuzz/fuzz_harness.h"
 #include "fuzz/fuzz_seeds.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
 
 namespace {
 
-constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
 constexpr int kHeaderBytes = 2;
 
 [[noreturn]] void Fail(const char* what, int width, size_t n, size_t at) {
-  std::fprintf(stderr, "RLE hybrid round trip: %s (width %d, %zu values, at %zu)\n", what, width, n,
-               at);
-  std::abort();
+  pqpage::fuzz::AbortWithMessage("RLE hybrid round trip: %s (width %d, %zu values, at %zu)", what,
+                                 width, n, at);
 }
 
 }  // namespace
@@ -109,23 +108,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // In batches, every third one skipped.
   if (!decoder.Reset(stream, width, static_cast<int64_t>(n)).ok()) Fail("Reset", width, n, 0);
   std::vector<uint32_t> out(n);
-  size_t position = 0;
-  for (int i = 0; decoder.values_left() > 0; ++i) {
-    const size_t count =
-        static_cast<size_t>(std::min(kBatchSizes[(pattern + i) % 7], decoder.values_left()));
-    if (i % 3 == 2) {
-      if (!decoder.Skip(static_cast<int64_t>(count)).ok()) Fail("Skip", width, n, position);
-    } else {
-      if (!decoder.Decode(absl::MakeSpan(out).first(count)).ok()) {
-        Fail("batch Decode", width, n, position);
-      }
-      if (!std::equal(out.begin(), out.begin() + count, values.begin() + position)) {
-        Fail("batch Decode differs", width, n, position);
-      }
-    }
-    position += count;
-  }
-  if (position != n) Fail("values_left", width, n, position);
+  pqpage::fuzz::CheckInMixedBatches(
+      decoder, n, pattern,
+      [&](size_t position, size_t count) {
+        if (!decoder.Decode(absl::MakeSpan(out).first(count)).ok()) {
+          Fail("batch Decode", width, n, position);
+        }
+        if (!std::equal(out.begin(), out.begin() + count, values.begin() + position)) {
+          Fail("batch Decode differs", width, n, position);
+        }
+      },
+      [&](const char* what, size_t at) { Fail(what, width, n, at); });
   if (decoder.Decode(absl::MakeSpan(out).first(std::min<size_t>(1, n))).ok() && n > 0) {
     Fail("Decode past the end accepted", width, n, n);
   }
