@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "bitpack/bit_packing.h"
+#include "common/byte_buffer.h"
 #include "common/byte_reader.h"
 #include "common/checked_math.h"
 #include "encodings/delta_internal.h"
@@ -147,8 +148,7 @@ void DeltaBinaryPackedEncoder<T>::FinishInto(std::vector<uint8_t>* out) {
   AppendUleb128(*out, static_cast<uint64_t>(miniblocks_per_block_));
   AppendUleb128(*out, static_cast<uint64_t>(num_values_));
   AppendUleb128(*out, ZigZagEncode(static_cast<int64_t>(static_cast<T>(first_value_))));
-  out->insert(out->end(), body_.begin(), body_.end());
-  body_.clear();
+  internal::AppendAndClear(&body_, out);
   num_values_ = 0;
   first_value_ = last_value_ = 0;
 }

@@ -6,6 +6,7 @@
 #include <limits>
 #include <string>
 
+#include "common/byte_buffer.h"
 #include "common/byte_io.h"
 #include "encodings/delta_internal.h"
 #include "pqpage/delta_byte_array.h"
@@ -95,8 +96,7 @@ size_t DeltaByteArrayEncoder::EstimatedSize() const {
 void DeltaByteArrayEncoder::FinishInto(std::vector<uint8_t>* out) {
   prefix_lengths_.FinishInto(out);
   suffix_lengths_.FinishInto(out);
-  out->insert(out->end(), suffix_bytes_.begin(), suffix_bytes_.end());
-  suffix_bytes_.clear();
+  internal::AppendAndClear(&suffix_bytes_, out);
   previous_.clear();
 }
 

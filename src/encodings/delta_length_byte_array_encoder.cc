@@ -5,6 +5,7 @@
 #include <limits>
 #include <string>
 
+#include "common/byte_buffer.h"
 #include "encodings/delta_internal.h"
 #include "pqpage/delta_length_byte_array.h"
 
@@ -39,8 +40,7 @@ absl::Status DeltaLengthByteArrayEncoder::Put(absl::Span<const ByteArray> values
 
 void DeltaLengthByteArrayEncoder::FinishInto(std::vector<uint8_t>* out) {
   lengths_.FinishInto(out);
-  out->insert(out->end(), bytes_.begin(), bytes_.end());
-  bytes_.clear();
+  internal::AppendAndClear(&bytes_, out);
 }
 
 std::vector<uint8_t> DeltaLengthByteArrayEncoder::Finish() {

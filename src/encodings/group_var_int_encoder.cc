@@ -1,6 +1,7 @@
 // GroupVarInt encoder (not a Parquet encoding; see the public header).
 #include <cstring>
 
+#include "common/byte_buffer.h"
 #include "common/byte_io.h"
 #include "encodings/group_var_int_internal.h"
 #include "pqpage/group_var_int.h"
@@ -87,12 +88,7 @@ void GroupVarIntEncoder<T>::FinishInto(std::vector<uint8_t>* out) {
     buffer_.resize(size + WriteGroup(pending_, buffer_.data() + size));
     pending_count_ = 0;
   }
-  if (out->empty()) {
-    out->swap(buffer_);
-  } else {
-    out->insert(out->end(), buffer_.begin(), buffer_.end());
-  }
-  buffer_.clear();
+  internal::AppendAndClear(&buffer_, out);
 }
 
 template <typename T>

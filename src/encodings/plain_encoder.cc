@@ -5,6 +5,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "common/byte_buffer.h"
 #include "common/byte_io.h"
 #include "common/small_copy.h"
 #include "pqpage/plain.h"
@@ -20,15 +21,6 @@ inline uint8_t PackEightBools(const bool* values) {
   return static_cast<uint8_t>(((bytes & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56);
 }
 
-void MoveOut(std::vector<uint8_t>* buffer, std::vector<uint8_t>* out) {
-  if (out->empty()) {
-    out->swap(*buffer);
-  } else {
-    out->insert(out->end(), buffer->begin(), buffer->end());
-  }
-  buffer->clear();
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------- fixed width
@@ -42,7 +34,7 @@ void PlainEncoder<T>::Put(absl::Span<const T> values) {
 
 template <typename T>
 void PlainEncoder<T>::FinishInto(std::vector<uint8_t>* out) {
-  MoveOut(&buffer_, out);
+  internal::AppendAndClear(&buffer_, out);
 }
 
 template <typename T>
@@ -95,7 +87,7 @@ void PlainEncoder<bool>::PutBitmap(const uint8_t* bitmap, int64_t bit_offset, in
 }
 
 void PlainEncoder<bool>::FinishInto(std::vector<uint8_t>* out) {
-  MoveOut(&bytes_, out);
+  internal::AppendAndClear(&bytes_, out);
   num_bits_ = 0;
 }
 
@@ -147,7 +139,9 @@ absl::Status PlainEncoder<ByteArray>::Put(absl::Span<const std::string_view> val
   return PutByteArrays<std::string_view>(values, &buffer_);
 }
 
-void PlainEncoder<ByteArray>::FinishInto(std::vector<uint8_t>* out) { MoveOut(&buffer_, out); }
+void PlainEncoder<ByteArray>::FinishInto(std::vector<uint8_t>* out) {
+  internal::AppendAndClear(&buffer_, out);
+}
 
 std::vector<uint8_t> PlainEncoder<ByteArray>::Finish() {
   std::vector<uint8_t> out;
@@ -193,7 +187,7 @@ absl::Status PlainFixedLenByteArrayEncoder::PutBytes(absl::Span<const uint8_t> b
 }
 
 void PlainFixedLenByteArrayEncoder::FinishInto(std::vector<uint8_t>* out) {
-  MoveOut(&buffer_, out);
+  internal::AppendAndClear(&buffer_, out);
 }
 
 std::vector<uint8_t> PlainFixedLenByteArrayEncoder::Finish() {

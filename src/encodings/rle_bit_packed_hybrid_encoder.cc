@@ -12,6 +12,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "bitpack/bit_packing.h"
+#include "common/byte_buffer.h"
 #include "common/byte_reader.h"
 #include "common/checked_math.h"
 #include "encodings/rle_bit_packed_hybrid_internal.h"
@@ -218,8 +219,7 @@ void RleBitPackedHybridEncoder::FinishInto(std::vector<uint8_t>* out) {
   CommitRun();
   FlushPacked();
   WriteRle();
-  out->insert(out->end(), out_.begin(), out_.end());
-  out_.clear();
+  internal::AppendAndClear(&out_, out);
   run_length_ = 0;
 }
 
