@@ -121,8 +121,6 @@ class DictionaryDecoder {
   absl::Status Skip(int64_t count);
 
  private:
-  absl::Status CheckCount(size_t count) const;
-
   int fixed_length_;
   std::vector<T> dictionary_;
   std::unique_ptr<internal::HybridRunReader> reader_;

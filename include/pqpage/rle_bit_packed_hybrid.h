@@ -115,8 +115,6 @@ class RleBitPackedHybridDecoder {
   absl::Status Skip(int64_t count);
 
  private:
-  absl::Status CheckCount(size_t count) const;
-
   std::unique_ptr<internal::HybridRunReader> reader_;
   int64_t values_left_ = 0;
 };

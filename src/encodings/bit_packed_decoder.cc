@@ -3,6 +3,7 @@
 #include "common/status_macros.h"
 #include "encodings/rle_bit_packed_hybrid_internal.h"
 #include "encodings/rle_bit_packed_hybrid_sinks.h"
+#include "encodings/value_request.h"
 #include "pqpage/bit_packed.h"
 
 namespace pqpage {
@@ -37,10 +38,7 @@ absl::Status BitPackedLevelDecoder::Reset(absl::Span<const uint8_t> data, int bi
 }
 
 absl::Status BitPackedLevelDecoder::Decode(absl::Span<int16_t> out, int16_t max_level) {
-  if (out.size() > static_cast<uint64_t>(values_left_)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("BIT_PACKED: asked for ", out.size(), " levels, ", values_left_, " left"));
-  }
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("BIT_PACKED", out.size(), values_left_));
   // MSB order: the width-1 byte table (LSB order) must not be used, so no width is passed.
   internal::LevelSink sink(out.data(), max_level, /*bit_width=*/0);
   PQPAGE_RETURN_IF_ERROR(reader_->Read(out.size(), sink));
@@ -49,10 +47,7 @@ absl::Status BitPackedLevelDecoder::Decode(absl::Span<int16_t> out, int16_t max_
 }
 
 absl::Status BitPackedLevelDecoder::Skip(int64_t count) {
-  if (count < 0 || count > values_left_) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("BIT_PACKED: cannot skip ", count, " levels, ", values_left_, " left"));
-  }
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("BIT_PACKED", count, values_left_));
   PQPAGE_RETURN_IF_ERROR(reader_->Skip(static_cast<size_t>(count)));
   values_left_ -= count;
   return absl::OkStatus();

@@ -5,7 +5,9 @@
 #include "absl/strings/str_cat.h"
 #include "common/byte_io.h"
 #include "common/cpu_features.h"
+#include "common/status_macros.h"
 #include "encodings/byte_stream_split_internal.h"
+#include "encodings/value_request.h"
 #include "pqpage/byte_stream_split.h"
 
 namespace pqpage {
@@ -155,21 +157,6 @@ absl::Status ByteStreamSplitCheckPage(size_t bytes, int width, int64_t num_value
 
 }  // namespace internal
 
-namespace {
-
-absl::Status CheckAsk(int64_t count, int64_t left) {
-  if (count < 0) {
-    return absl::InvalidArgumentError(absl::StrCat("BYTE_STREAM_SPLIT: negative count ", count));
-  }
-  if (count > left) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("BYTE_STREAM_SPLIT: asked for ", count, " values, only ", left, " left"));
-  }
-  return absl::OkStatus();
-}
-
-}  // namespace
-
 template <typename T>
 absl::Status ByteStreamSplitDecoder<T>::Reset(absl::Span<const uint8_t> data, int64_t num_values) {
   data_ = data.data();
@@ -187,7 +174,7 @@ absl::Status ByteStreamSplitDecoder<T>::Reset(absl::Span<const uint8_t> data, in
 template <typename T>
 absl::Status ByteStreamSplitDecoder<T>::Decode(absl::Span<T> out) {
   const int64_t count = static_cast<int64_t>(out.size());
-  if (absl::Status status = CheckAsk(count, values_left_); !status.ok()) return status;
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("BYTE_STREAM_SPLIT", count, values_left_));
   internal::ByteStreamSplitDecode(data_ + position_, sizeof(T), stream_length_, count,
                                   reinterpret_cast<uint8_t*>(out.data()));
   position_ += count;
@@ -197,7 +184,7 @@ absl::Status ByteStreamSplitDecoder<T>::Decode(absl::Span<T> out) {
 
 template <typename T>
 absl::Status ByteStreamSplitDecoder<T>::Skip(int64_t count) {
-  if (absl::Status status = CheckAsk(count, values_left_); !status.ok()) return status;
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("BYTE_STREAM_SPLIT", count, values_left_));
   position_ += count;
   values_left_ -= count;
   return absl::OkStatus();
@@ -234,7 +221,7 @@ absl::Status ByteStreamSplitFixedLenByteArrayDecoder::DecodeBytes(absl::Span<uin
                                                    type_length_));
   }
   const int64_t count = static_cast<int64_t>(out.size() / static_cast<size_t>(type_length_));
-  if (absl::Status status = CheckAsk(count, values_left_); !status.ok()) return status;
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("BYTE_STREAM_SPLIT", count, values_left_));
   internal::ByteStreamSplitDecode(data_ + position_, type_length_, stream_length_, count,
                                   out.data());
   position_ += count;
@@ -243,7 +230,7 @@ absl::Status ByteStreamSplitFixedLenByteArrayDecoder::DecodeBytes(absl::Span<uin
 }
 
 absl::Status ByteStreamSplitFixedLenByteArrayDecoder::Skip(int64_t count) {
-  if (absl::Status status = CheckAsk(count, values_left_); !status.ok()) return status;
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("BYTE_STREAM_SPLIT", count, values_left_));
   position_ += count;
   values_left_ -= count;
   return absl::OkStatus();

@@ -12,6 +12,7 @@
 #include "common/cpu_features.h"
 #include "common/status_macros.h"
 #include "encodings/delta_internal.h"
+#include "encodings/value_request.h"
 #include "pqpage/delta_binary_packed.h"
 
 namespace pqpage {
@@ -216,10 +217,7 @@ void DeltaBinaryPackedDecoder<T>::DecodePiece(Unsigned* out, int64_t count) {
 template <typename T>
 absl::Status DeltaBinaryPackedDecoder<T>::Decode(absl::Span<T> out) {
   const int64_t n = static_cast<int64_t>(out.size());
-  if (n > values_left_) {
-    return absl::InvalidArgumentError("DELTA_BINARY_PACKED: asked for " + std::to_string(n) +
-                                      " values, " + std::to_string(values_left_) + " left");
-  }
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("DELTA_BINARY_PACKED", n, values_left_));
   // Signed and unsigned variants of one type may alias.
   Unsigned* dest = reinterpret_cast<Unsigned*>(out.data());
   int64_t done = 0;
@@ -257,10 +255,7 @@ absl::Status DeltaBinaryPackedDecoder<T>::Decode(absl::Span<T> out) {
 
 template <typename T>
 absl::Status DeltaBinaryPackedDecoder<T>::Skip(int64_t count) {
-  if (count < 0 || count > values_left_) {
-    return absl::InvalidArgumentError("DELTA_BINARY_PACKED: cannot skip " + std::to_string(count) +
-                                      " values, " + std::to_string(values_left_) + " left");
-  }
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("DELTA_BINARY_PACKED", count, values_left_));
   T buffer[kScratchValues];
   while (count > 0) {
     const int64_t take = std::min(count, kScratchValues);

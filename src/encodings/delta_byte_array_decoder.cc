@@ -11,6 +11,7 @@
 #include "common/cpu_features.h"
 #include "common/status_macros.h"
 #include "encodings/delta_internal.h"
+#include "encodings/value_request.h"
 #include "pqpage/delta_byte_array.h"
 
 namespace pqpage {
@@ -181,19 +182,14 @@ void DeltaByteArrayDecoder::Build(ByteArray* out, size_t count) {
 }
 
 absl::Status DeltaByteArrayDecoder::Decode(absl::Span<ByteArray> out) {
-  if (static_cast<int64_t>(out.size()) > values_left()) {
-    return absl::InvalidArgumentError("DELTA_BYTE_ARRAY: asked for " + std::to_string(out.size()) +
-                                      " values, " + std::to_string(values_left()) + " left");
-  }
+  PQPAGE_RETURN_IF_ERROR(
+      internal::CheckValueRequest("DELTA_BYTE_ARRAY", out.size(), values_left()));
   Build<true>(out.data(), out.size());
   return absl::OkStatus();
 }
 
 absl::Status DeltaByteArrayDecoder::Skip(int64_t count) {
-  if (count < 0 || count > values_left()) {
-    return absl::InvalidArgumentError("DELTA_BYTE_ARRAY: cannot skip " + std::to_string(count) +
-                                      " values, " + std::to_string(values_left()) + " left");
-  }
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("DELTA_BYTE_ARRAY", count, values_left()));
   Build<false>(nullptr, static_cast<size_t>(count));
   return absl::OkStatus();
 }

@@ -5,6 +5,7 @@
 
 #include "common/status_macros.h"
 #include "encodings/delta_internal.h"
+#include "encodings/value_request.h"
 #include "pqpage/delta_binary_packed.h"
 #include "pqpage/delta_length_byte_array.h"
 
@@ -98,11 +99,8 @@ absl::Status DeltaLengthByteArrayDecoder::Reset(absl::Span<const uint8_t> data,
 }
 
 absl::Status DeltaLengthByteArrayDecoder::Decode(absl::Span<ByteArray> out) {
-  if (static_cast<int64_t>(out.size()) > values_left()) {
-    return absl::InvalidArgumentError("DELTA_LENGTH_BYTE_ARRAY: asked for " +
-                                      std::to_string(out.size()) + " values, " +
-                                      std::to_string(values_left()) + " left");
-  }
+  PQPAGE_RETURN_IF_ERROR(
+      internal::CheckValueRequest("DELTA_LENGTH_BYTE_ARRAY", out.size(), values_left()));
   const int32_t* lengths = lengths_.data() + next_;
   const uint8_t* bytes = bytes_;
   for (size_t i = 0; i < out.size(); ++i) {
@@ -116,11 +114,8 @@ absl::Status DeltaLengthByteArrayDecoder::Decode(absl::Span<ByteArray> out) {
 }
 
 absl::Status DeltaLengthByteArrayDecoder::Skip(int64_t count) {
-  if (count < 0 || count > values_left()) {
-    return absl::InvalidArgumentError("DELTA_LENGTH_BYTE_ARRAY: cannot skip " +
-                                      std::to_string(count) + " values, " +
-                                      std::to_string(values_left()) + " left");
-  }
+  PQPAGE_RETURN_IF_ERROR(
+      internal::CheckValueRequest("DELTA_LENGTH_BYTE_ARRAY", count, values_left()));
   const int32_t* lengths = lengths_.data() + next_;
   size_t bytes = 0;
   for (int64_t i = 0; i < count; ++i) bytes += static_cast<uint32_t>(lengths[i]);

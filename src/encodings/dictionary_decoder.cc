@@ -6,6 +6,7 @@
 #include "common/status_macros.h"
 #include "encodings/range_check.h"
 #include "encodings/rle_bit_packed_hybrid_internal.h"
+#include "encodings/value_request.h"
 #include "pqpage/dictionary.h"
 #include "pqpage/plain.h"
 
@@ -161,17 +162,9 @@ absl::Status DictionaryDecoder<T>::Reset(absl::Span<const uint8_t> data, int64_t
 }
 
 template <typename T>
-absl::Status DictionaryDecoder<T>::CheckCount(size_t count) const {
-  if (count > static_cast<uint64_t>(values_left_)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("dictionary indices: asked for ", count, ", ", values_left_, " left"));
-  }
-  return absl::OkStatus();
-}
-
-template <typename T>
 absl::Status DictionaryDecoder<T>::Decode(absl::Span<T> out) {
-  PQPAGE_RETURN_IF_ERROR(CheckCount(out.size()));
+  PQPAGE_RETURN_IF_ERROR(
+      internal::CheckValueRequest("dictionary indices", out.size(), values_left_));
   GatherSink<T> sink(dictionary_.data(), dictionary_.size(), out.data());
   PQPAGE_RETURN_IF_ERROR(reader_->Read(out.size(), sink));
   values_left_ -= static_cast<int64_t>(out.size());
@@ -180,7 +173,8 @@ absl::Status DictionaryDecoder<T>::Decode(absl::Span<T> out) {
 
 template <typename T>
 absl::Status DictionaryDecoder<T>::DecodeIndices(absl::Span<uint32_t> out) {
-  PQPAGE_RETURN_IF_ERROR(CheckCount(out.size()));
+  PQPAGE_RETURN_IF_ERROR(
+      internal::CheckValueRequest("dictionary indices", out.size(), values_left_));
   IndexSink sink(dictionary_.size(), out.data());
   PQPAGE_RETURN_IF_ERROR(reader_->Read(out.size(), sink));
   values_left_ -= static_cast<int64_t>(out.size());
@@ -189,8 +183,7 @@ absl::Status DictionaryDecoder<T>::DecodeIndices(absl::Span<uint32_t> out) {
 
 template <typename T>
 absl::Status DictionaryDecoder<T>::Skip(int64_t count) {
-  if (count < 0) return absl::InvalidArgumentError("dictionary indices: negative skip");
-  PQPAGE_RETURN_IF_ERROR(CheckCount(static_cast<size_t>(count)));
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("dictionary indices", count, values_left_));
   PQPAGE_RETURN_IF_ERROR(reader_->Skip(static_cast<size_t>(count)));
   values_left_ -= count;
   return absl::OkStatus();

@@ -5,7 +5,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/byte_io.h"
+#include "common/status_macros.h"
 #include "encodings/group_var_int_internal.h"
+#include "encodings/value_request.h"
 #include "pqpage/group_var_int.h"
 
 namespace pqpage {
@@ -81,17 +83,6 @@ inline size_t ReadGroup(const uint8_t* in, uint32_t header, T* out) {
     }
     return static_cast<size_t>(cursor - in);
   }
-}
-
-absl::Status CheckAsk(int64_t count, int64_t left) {
-  if (count < 0) {
-    return absl::InvalidArgumentError(absl::StrCat("GroupVarInt: negative count ", count));
-  }
-  if (count > left) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("GroupVarInt: asked for ", count, " values, only ", left, " left"));
-  }
-  return absl::OkStatus();
 }
 
 }  // namespace
@@ -170,7 +161,7 @@ absl::Status GroupVarIntDecoder<T>::SkipGroup() {
 template <typename T>
 absl::Status GroupVarIntDecoder<T>::Decode(absl::Span<T> out) {
   const int64_t count = static_cast<int64_t>(out.size());
-  if (absl::Status status = CheckAsk(count, values_left_); !status.ok()) return status;
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("GroupVarInt", count, values_left_));
   size_t i = 0;
   const size_t n = out.size();
   while (i < n && group_next_ < kGroupSize) out[i++] = group_[group_next_++];
@@ -201,7 +192,7 @@ absl::Status GroupVarIntDecoder<T>::Decode(absl::Span<T> out) {
 
 template <typename T>
 absl::Status GroupVarIntDecoder<T>::Skip(int64_t count) {
-  if (absl::Status status = CheckAsk(count, values_left_); !status.ok()) return status;
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("GroupVarInt", count, values_left_));
   int64_t left = count;
   while (left > 0 && group_next_ < kGroupSize) {
     ++group_next_;

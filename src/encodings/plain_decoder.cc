@@ -6,6 +6,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/byte_io.h"
+#include "common/status_macros.h"
+#include "encodings/value_request.h"
 #include "pqpage/plain.h"
 
 namespace pqpage {
@@ -13,17 +15,6 @@ namespace {
 
 absl::Status NegativeCount(int64_t count) {
   return absl::InvalidArgumentError(absl::StrCat("PLAIN: negative value count ", count));
-}
-
-absl::Status TooMany(int64_t asked, int64_t left) {
-  return absl::InvalidArgumentError(
-      absl::StrCat("PLAIN: asked for ", asked, " values, only ", left, " left"));
-}
-
-absl::Status CheckAsk(int64_t count, int64_t left) {
-  if (count < 0) return NegativeCount(count);
-  if (count > left) return TooMany(count, left);
-  return absl::OkStatus();
 }
 
 // Byte b expanded to 8 bools, bit i of b in byte i.
@@ -56,9 +47,7 @@ absl::Status PlainDecoder<T>::Reset(absl::Span<const uint8_t> data, int64_t num_
 
 template <typename T>
 absl::Status PlainDecoder<T>::Decode(absl::Span<T> out) {
-  if (static_cast<uint64_t>(out.size()) > static_cast<uint64_t>(values_left_)) {
-    return TooMany(static_cast<int64_t>(out.size()), values_left_);
-  }
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("PLAIN", out.size(), values_left_));
   const size_t bytes = out.size() * sizeof(T);
   if (bytes > 0) std::memcpy(out.data(), position_, bytes);
   position_ += bytes;
@@ -68,7 +57,7 @@ absl::Status PlainDecoder<T>::Decode(absl::Span<T> out) {
 
 template <typename T>
 absl::Status PlainDecoder<T>::Skip(int64_t count) {
-  if (absl::Status status = CheckAsk(count, values_left_); !status.ok()) return status;
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("PLAIN", count, values_left_));
   position_ += static_cast<size_t>(count) * sizeof(T);
   values_left_ -= count;
   return absl::OkStatus();
@@ -95,9 +84,7 @@ absl::Status PlainDecoder<bool>::Reset(absl::Span<const uint8_t> data, int64_t n
 }
 
 absl::Status PlainDecoder<bool>::Decode(absl::Span<bool> out) {
-  if (static_cast<uint64_t>(out.size()) > static_cast<uint64_t>(values_left_)) {
-    return TooMany(static_cast<int64_t>(out.size()), values_left_);
-  }
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("PLAIN", out.size(), values_left_));
   size_t i = 0;
   const size_t n = out.size();
   uint64_t bit = bit_position_;
@@ -122,7 +109,7 @@ absl::Status PlainDecoder<bool>::Decode(absl::Span<bool> out) {
 
 absl::StatusOr<int64_t> PlainDecoder<bool>::DecodeToBitmap(uint8_t* bitmap, int64_t bit_offset,
                                                            int64_t count) {
-  if (absl::Status status = CheckAsk(count, values_left_); !status.ok()) return status;
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("PLAIN", count, values_left_));
   if (bit_offset < 0) {
     return absl::InvalidArgumentError(absl::StrCat("PLAIN: negative bitmap offset ", bit_offset));
   }
@@ -160,7 +147,7 @@ absl::StatusOr<int64_t> PlainDecoder<bool>::DecodeToBitmap(uint8_t* bitmap, int6
 }
 
 absl::Status PlainDecoder<bool>::Skip(int64_t count) {
-  if (absl::Status status = CheckAsk(count, values_left_); !status.ok()) return status;
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("PLAIN", count, values_left_));
   bit_position_ += static_cast<uint64_t>(count);
   values_left_ -= count;
   return absl::OkStatus();
@@ -209,9 +196,7 @@ absl::Status PlainDecoder<ByteArray>::Reset(absl::Span<const uint8_t> data, int6
 }
 
 absl::Status PlainDecoder<ByteArray>::Decode(absl::Span<ByteArray> out) {
-  if (static_cast<uint64_t>(out.size()) > static_cast<uint64_t>(values_left_)) {
-    return TooMany(static_cast<int64_t>(out.size()), values_left_);
-  }
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("PLAIN", out.size(), values_left_));
   const uint8_t* position = position_;
   const uint8_t* const end = end_;
   for (size_t i = 0; i < out.size(); ++i) {
@@ -232,7 +217,7 @@ absl::StatusOr<int64_t> PlainDecoder<ByteArray>::DecodeToOffsets(int64_t count,
                                                                  std::vector<int32_t>* offsets,
                                                                  std::vector<uint8_t>* data,
                                                                  int64_t max_data_bytes) {
-  if (absl::Status status = CheckAsk(count, values_left_); !status.ok()) return status;
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("PLAIN", count, values_left_));
   if (max_data_bytes < 0 || max_data_bytes > std::numeric_limits<int32_t>::max()) {
     return absl::InvalidArgumentError(
         absl::StrCat("PLAIN: max_data_bytes ", max_data_bytes, " outside 0..2^31-1"));
@@ -291,7 +276,7 @@ absl::StatusOr<int64_t> PlainDecoder<ByteArray>::DecodeToOffsets(int64_t count,
 }
 
 absl::Status PlainDecoder<ByteArray>::Skip(int64_t count) {
-  if (absl::Status status = CheckAsk(count, values_left_); !status.ok()) return status;
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("PLAIN", count, values_left_));
   for (int64_t i = 0; i < count; ++i) {
     ByteArray value;
     uint32_t bad_length = 0;
@@ -324,9 +309,7 @@ absl::Status PlainFixedLenByteArrayDecoder::Reset(absl::Span<const uint8_t> data
 }
 
 absl::Status PlainFixedLenByteArrayDecoder::Decode(absl::Span<ByteArray> out) {
-  if (static_cast<uint64_t>(out.size()) > static_cast<uint64_t>(values_left_)) {
-    return TooMany(static_cast<int64_t>(out.size()), values_left_);
-  }
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("PLAIN", out.size(), values_left_));
   const uint32_t width = static_cast<uint32_t>(type_length_);
   for (ByteArray& value : out) {
     value = ByteArray(position_, width);
@@ -343,7 +326,7 @@ absl::Status PlainFixedLenByteArrayDecoder::DecodeBytes(absl::Span<uint8_t> out)
                      " bytes is not a multiple of the type length ", type_length_));
   }
   const int64_t count = static_cast<int64_t>(out.size() / static_cast<size_t>(type_length_));
-  if (count > values_left_) return TooMany(count, values_left_);
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("PLAIN", count, values_left_));
   if (!out.empty()) std::memcpy(out.data(), position_, out.size());
   position_ += out.size();
   values_left_ -= count;
@@ -351,7 +334,7 @@ absl::Status PlainFixedLenByteArrayDecoder::DecodeBytes(absl::Span<uint8_t> out)
 }
 
 absl::Status PlainFixedLenByteArrayDecoder::Skip(int64_t count) {
-  if (absl::Status status = CheckAsk(count, values_left_); !status.ok()) return status;
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("PLAIN", count, values_left_));
   position_ += static_cast<size_t>(count) * static_cast<size_t>(type_length_);
   values_left_ -= count;
   return absl::OkStatus();

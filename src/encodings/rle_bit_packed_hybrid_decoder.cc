@@ -6,10 +6,13 @@
 #include "common/status_macros.h"
 #include "encodings/rle_bit_packed_hybrid_internal.h"
 #include "encodings/rle_bit_packed_hybrid_sinks.h"
+#include "encodings/value_request.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
 
 namespace pqpage {
 namespace {
+
+constexpr char kHybrid[] = "RLE/bit-packed hybrid";
 
 using internal::BitmapSink;
 using internal::BooleanSink;
@@ -41,16 +44,8 @@ absl::Status RleBitPackedHybridDecoder::Reset(absl::Span<const uint8_t> data, in
   return absl::OkStatus();
 }
 
-absl::Status RleBitPackedHybridDecoder::CheckCount(size_t count) const {
-  if (count > static_cast<uint64_t>(values_left_)) {
-    return absl::InvalidArgumentError(absl::StrCat("RLE/bit-packed hybrid: asked for ", count,
-                                                   " values, ", values_left_, " left"));
-  }
-  return absl::OkStatus();
-}
-
 absl::Status RleBitPackedHybridDecoder::Decode(absl::Span<uint32_t> out) {
-  PQPAGE_RETURN_IF_ERROR(CheckCount(out.size()));
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest(kHybrid, out.size(), values_left_));
   const int width = reader_->bit_width();
   Uint32Sink sink(out.data(), width == 32 ? 0xFFFFFFFFu : (uint64_t{1} << width) - 1);
   PQPAGE_RETURN_IF_ERROR(reader_->Read(out.size(), sink));
@@ -59,7 +54,7 @@ absl::Status RleBitPackedHybridDecoder::Decode(absl::Span<uint32_t> out) {
 }
 
 absl::Status RleBitPackedHybridDecoder::DecodeLevels(absl::Span<int16_t> out, int16_t max_level) {
-  PQPAGE_RETURN_IF_ERROR(CheckCount(out.size()));
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest(kHybrid, out.size(), values_left_));
   LevelSink sink(out.data(), max_level, reader_->bit_width());
   PQPAGE_RETURN_IF_ERROR(reader_->Read(out.size(), sink));
   values_left_ -= static_cast<int64_t>(out.size());
@@ -67,7 +62,7 @@ absl::Status RleBitPackedHybridDecoder::DecodeLevels(absl::Span<int16_t> out, in
 }
 
 absl::Status RleBitPackedHybridDecoder::DecodeBooleans(absl::Span<bool> out) {
-  PQPAGE_RETURN_IF_ERROR(CheckCount(out.size()));
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest(kHybrid, out.size(), values_left_));
   if (reader_->bit_width() != 1) {
     return absl::InvalidArgumentError("RLE booleans need bit width 1");
   }
@@ -80,10 +75,10 @@ absl::Status RleBitPackedHybridDecoder::DecodeBooleans(absl::Span<bool> out) {
 absl::StatusOr<int64_t> RleBitPackedHybridDecoder::DecodeToBitmap(uint8_t* bitmap,
                                                                   int64_t bit_offset,
                                                                   int64_t count) {
-  if (count < 0 || bit_offset < 0) {
-    return absl::InvalidArgumentError("DecodeToBitmap: negative count or offset");
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest(kHybrid, count, values_left_));
+  if (bit_offset < 0) {
+    return absl::InvalidArgumentError("DecodeToBitmap: negative bitmap offset");
   }
-  PQPAGE_RETURN_IF_ERROR(CheckCount(static_cast<size_t>(count)));
   if (reader_->bit_width() != 1) {
     return absl::InvalidArgumentError(
         absl::StrCat("DecodeToBitmap needs bit width 1, the stream has ", reader_->bit_width()));
@@ -95,8 +90,7 @@ absl::StatusOr<int64_t> RleBitPackedHybridDecoder::DecodeToBitmap(uint8_t* bitma
 }
 
 absl::Status RleBitPackedHybridDecoder::Skip(int64_t count) {
-  if (count < 0) return absl::InvalidArgumentError("Skip: negative count");
-  PQPAGE_RETURN_IF_ERROR(CheckCount(static_cast<size_t>(count)));
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest(kHybrid, count, values_left_));
   PQPAGE_RETURN_IF_ERROR(reader_->Skip(static_cast<size_t>(count)));
   values_left_ -= count;
   return absl::OkStatus();
