@@ -25,6 +25,13 @@ absl::Status WrongSize(Compression codec, size_t got, size_t expected) {
                                           " bytes, the header says ", expected));
 }
 
+// The stream produces more than the header promises; how much more is not worth inflating to find.
+absl::Status TooLong(Compression codec, size_t expected) {
+  return absl::DataLossError(absl::StrCat(CompressionName(codec).data(),
+                                          ": page inflates to more than the ", expected,
+                                          " bytes the header says"));
+}
+
 absl::Status Corrupt(Compression codec, const std::string& detail) {
   return absl::DataLossError(
       absl::StrCat(CompressionName(codec).data(), ": corrupt data (", detail, ")"));
@@ -136,7 +143,7 @@ absl::Status GzipDecompress(absl::Span<const uint8_t> input, absl::Span<uint8_t>
     }
     const int result = inflate(&stream, Z_NO_FLUSH);
     if (spare_in_use && stream.avail_out == 0) {
-      status = WrongSize(Compression::kGzip, out.size() + 1, out.size());
+      status = TooLong(Compression::kGzip, out.size());
       break;
     }
     if (result == Z_STREAM_END) {
@@ -191,7 +198,7 @@ absl::Status BrotliDecompress(absl::Span<const uint8_t> input, absl::Span<uint8_
   BrotliDecoderDestroyInstance(state);
   const size_t written = out.size() - available_out;
   if (result == BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT) {
-    return WrongSize(Compression::kBrotli, out.size() + 1, out.size());
+    return TooLong(Compression::kBrotli, out.size());
   }
   if (result != BROTLI_DECODER_RESULT_SUCCESS) return Corrupt(Compression::kBrotli, "bad stream");
   if (available_in != 0) return Corrupt(Compression::kBrotli, "bytes after the stream");
