@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_data.h"
 #include "pqpage/byte_stream_split.h"
 #include "pqpage/delta_binary_packed.h"
 #include "pqpage/delta_byte_array.h"
@@ -38,56 +39,8 @@ void Check(bool ok, const char* what) {
 }
 
 // ------------------------------------------------------------------ data shapes
-std::vector<int32_t> RandomInt32() {
-  std::mt19937 rng(1);
-  std::vector<int32_t> v(kValues);
-  for (auto& x : v) x = static_cast<int32_t>(rng() % 1000000);
-  return v;
-}
-std::vector<int32_t> LowCardinalityInt32() {
-  std::mt19937 rng(2);
-  std::vector<int32_t> v(kValues);
-  for (auto& x : v) x = static_cast<int32_t>((rng() % 1000) * 7919);
-  return v;
-}
-std::vector<int64_t> SortedTimestamps() {
-  std::mt19937 rng(3);
-  std::vector<int64_t> v(kValues);
-  int64_t t = 1767225600000000;
-  for (auto& x : v) x = (t += rng() % 2000000);
-  return v;
-}
-std::vector<double> Doubles() {
-  std::mt19937 rng(4);
-  std::normal_distribution<double> normal(100.0, 15.0);
-  std::vector<double> v(kValues);
-  for (auto& x : v) x = normal(rng);
-  return v;
-}
-std::vector<float> Floats() {
-  std::vector<float> v;
-  for (double d : Doubles()) v.push_back(static_cast<float>(d));
-  return v;
-}
-std::vector<std::string> Urls() {
-  std::mt19937 rng(5);
-  const char* paths[] = {"/trip/receipt", "/trip/rating", "/rider/profile", "/support/ticket"};
-  std::vector<std::string> v(kValues);
-  for (int i = 0; i < kValues; ++i) {
-    v[i] = std::string("https://rides.example.com") + paths[rng() % 4] +
-           "?id=" + std::to_string(10000000 + i * 7);
-  }
-  return v;
-}
-std::vector<std::string> ShortStrings() {
-  std::mt19937 rng(6);
-  std::vector<std::string> v(kValues);
-  for (auto& s : v) {
-    s.resize(4 + rng() % 12);
-    for (auto& c : s) c = static_cast<char>('a' + rng() % 26);
-  }
-  return v;
-}
+// Column shapes come from bench/bench_data.h, shared with the other benchmarks; only the levels
+// (an optional column with ~10% nulls scattered at random) are made here.
 std::vector<int16_t> ScatteredNullLevels() {
   std::mt19937 rng(7);
   std::vector<int16_t> v(kValues);
@@ -95,11 +48,6 @@ std::vector<int16_t> ScatteredNullLevels() {
   return v;
 }
 
-std::vector<pqpage::ByteArray> Views(const std::vector<std::string>& strings) {
-  std::vector<pqpage::ByteArray> views;
-  for (const auto& s : strings) views.emplace_back(s);
-  return views;
-}
 std::vector<parquet::ByteArray> ArrowViews(const std::vector<std::string>& strings) {
   std::vector<parquet::ByteArray> views;
   for (const auto& s : strings) {
@@ -199,13 +147,14 @@ void ArrowEncode(benchmark::State& state, parquet::Encoding::type encoding, bool
 
 void RegisterAll() {
   using parquet::Encoding;
-  static const auto random32 = RandomInt32();
-  static const auto low_card = LowCardinalityInt32();
-  static const auto timestamps = SortedTimestamps();
-  static const auto doubles = Doubles();
-  static const auto floats = Floats();
-  static const auto urls = Urls();
-  static const auto shorts = ShortStrings();
+  namespace data = pqpage::bench;
+  static const auto random32 = data::BoundedInts<int32_t>(kValues, 1000000);
+  static const auto low_card = data::LowCardinalityIds<int32_t>(kValues, 1000);
+  static const auto timestamps = data::SortedTimestamps(kValues);
+  static const auto doubles = data::Doubles(kValues);
+  static const auto floats = data::Floats(kValues);
+  static const auto urls = data::UrlLikeStrings(kValues);
+  static const auto shorts = data::ShortStrings(kValues);
   static const auto levels = ScatteredNullLevels();
 
   // PLAIN
@@ -366,7 +315,7 @@ void RegisterAll() {
         });
     benchmark::RegisterBenchmark(("encode/" + name + "/pqpage").c_str(),
                                  [=, &values](benchmark::State& state) {
-                                   const auto views = Views(values);
+                                   const auto views = pqpage::bench::MakeByteArrays(values);
                                    auto run = [&](auto& encoder) {
                                      for (auto _ : state) {
                                        (void)encoder.Put(views);
