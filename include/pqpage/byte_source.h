@@ -1,0 +1,41 @@
+// Where the page decoder reads a column chunk's bytes from: a buffer already in memory, or a file
+// read piece by piece with pread (so that scanning a file never needs more than one page of it in
+// memory at a time).
+//
+// Errors: DataLoss when a read asks for bytes past the end of the source (the file or buffer is
+// shorter than the metadata says); Unavailable when the operating system reports a read error;
+// NotFound / PermissionDenied when a file cannot be opened.
+#ifndef PQPAGE_BYTE_SOURCE_H_
+#define PQPAGE_BYTE_SOURCE_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+
+namespace pqpage {
+
+class ByteSource {
+ public:
+  virtual ~ByteSource() = default;
+
+  // Total bytes in the source.
+  virtual int64_t size() const = 0;
+
+  // Fills `out` with the bytes at [offset, offset + out.size()). DataLoss if that range is not
+  // inside [0, size()).
+  virtual absl::Status ReadAt(int64_t offset, absl::Span<uint8_t> out) const = 0;
+};
+
+// A view of bytes owned by the caller, which must outlive the source.
+std::unique_ptr<ByteSource> MakeMemoryByteSource(absl::Span<const uint8_t> bytes);
+
+// A file opened for reading; it is closed when the source is destroyed.
+absl::StatusOr<std::unique_ptr<ByteSource>> OpenFileByteSource(const std::string& path);
+
+}  // namespace pqpage
+
+#endif  // PQPAGE_BYTE_SOURCE_H_

@@ -1,0 +1,128 @@
+// The page decoder: reads one column chunk page by page (dictionary page, data pages v1 and v2,
+// skipping index pages and page types it does not know), decompresses, verifies page CRCs, and
+// decodes levels and values in batches straight into the caller's buffers. Dictionaries are
+// resolved, or handed back with their indices for engines that keep data dictionary-encoded; a
+// spaced form (values at their slots plus a validity bitmap) serves Arrow-style engines.
+//
+// Memory: the reader holds the current page (compressed and decompressed bytes), the dictionary
+// and small per-page decoder state, never a whole column chunk; the caller owns every batch.
+//
+// Errors: every message names the column, the context the caller gave (file, row group) and the
+// page (its index in the chunk and its file offset).
+//   - DataLoss: a truncated or malformed header or page, a CRC mismatch (while verifying), levels or
+//     values disagreeing with the header's counts, a level above its maximum, a first repetition
+//     level that is not 0, a value count that disagrees with the column chunk's metadata, more than
+//     one dictionary page or one after data pages, dictionary indices without a dictionary.
+//   - Unimplemented: an encoding or codec the format does not define (or LZO), or an encoding the
+//     physical type cannot have.
+//   - InvalidArgument: a caller mistake (a value type that does not match the column, a negative
+//     count, asking for dictionary indices on a page that is not dictionary-encoded).
+//   - ResourceExhausted: a page larger than ReaderOptions::max_page_bytes.
+#ifndef PQPAGE_COLUMN_CHUNK_READER_H_
+#define PQPAGE_COLUMN_CHUNK_READER_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "pqpage/byte_source.h"
+#include "pqpage/compression.h"
+#include "pqpage/page.h"
+#include "pqpage/schema.h"
+#include "pqpage/types.h"
+
+namespace pqpage {
+
+struct ReaderOptions {
+  // Compare each page's CRC, when it has one, with the bytes read; a mismatch is DataLoss.
+  bool verify_checksums = true;
+  // The largest page (compressed or decompressed) the reader will allocate for.
+  int64_t max_page_bytes = int64_t{1} << 30;
+};
+
+// Where a column chunk lies and how it was written, as its ColumnMetaData says.
+struct ColumnChunkLocation {
+  int64_t offset = 0;  // of the first page (the dictionary page when there is one)
+  int64_t length = 0;  // total_compressed_size: every page with its header
+  Compression codec = Compression::kUncompressed;
+  // The chunk's num_values; -1 when unknown (the page counts are then not cross-checked).
+  int64_t num_values = -1;
+  // Prefixed to every error message, e.g. "file.parquet: row group 3".
+  std::string context;
+};
+
+// How many levels and values a batch call produced.
+struct BatchCounts {
+  int64_t levels = 0;  // levels read (the slots written by the spaced form)
+  int64_t values = 0;  // values present among them (def == max_def)
+};
+
+class ColumnChunkReader {
+ public:
+  // `source` must outlive the reader.
+  ColumnChunkReader(ColumnDescriptor column, const ByteSource* source, ColumnChunkLocation location,
+                    ReaderOptions options = {});
+  ~ColumnChunkReader();
+  ColumnChunkReader(ColumnChunkReader&&) noexcept;
+  ColumnChunkReader& operator=(ColumnChunkReader&&) noexcept;
+
+  const ColumnDescriptor& column() const;
+
+  // Moves to the next data page, reading (and keeping) a dictionary page found on the way and
+  // passing over index pages and unknown page types. Returns false once the chunk's pages are
+  // exhausted; at that point the chunk's total value count is checked against the metadata.
+  absl::StatusOr<bool> NextDataPage();
+
+  // The current data page (valid after NextDataPage returned true).
+  const PageInfo& page() const;
+  // The 0-based index of the current page among all pages of the chunk, dictionary page included.
+  int64_t page_index() const;
+  // Levels of the current page not yet read.
+  int64_t levels_left_in_page() const;
+  // The dictionary page's header, when the chunk has one (after it was read).
+  const PageInfo* dictionary_page() const;
+
+  // Reads up to `max_levels` levels of the current data page, moving to the next data page first
+  // when the current one is exhausted; a batch never spans two pages. Returns zero counts at the
+  // end of the chunk. `definition_levels` / `repetition_levels` need room for max_levels entries
+  // and may be null when the column's maximum is 0; `values` needs room for max_levels values and
+  // receives only the present ones, packed. T is bool, int32_t, int64_t, Int96, float, double, or
+  // ByteArray (BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY). ByteArray views stay valid until the call
+  // that moves to another page.
+  template <typename T>
+  absl::StatusOr<BatchCounts> ReadBatch(int64_t max_levels, int16_t* definition_levels,
+                                        int16_t* repetition_levels, T* values);
+
+  // The spaced form, for columns without repetition: writes one slot per level into `values`
+  // (null slots are left as they were) and sets bit (validity_bit_offset + i) of `validity` for
+  // each present value, clearing it for each null (LSB first). InvalidArgument for a repeated
+  // column.
+  template <typename T>
+  absl::StatusOr<BatchCounts> ReadBatchSpaced(int64_t max_levels, int16_t* definition_levels,
+                                              T* values, uint8_t* validity,
+                                              int64_t validity_bit_offset);
+
+  // Like ReadBatch, but hands back dictionary indices for engines that keep data dictionary
+  // encoded; Dictionary<T>() gives the entries. InvalidArgument if the page the batch would come
+  // from is not dictionary-encoded (after a fallback, later pages may not be).
+  absl::StatusOr<BatchCounts> ReadIndices(int64_t max_levels, int16_t* definition_levels,
+                                          int16_t* repetition_levels, uint32_t* indices);
+  // Whether the page the next batch comes from is dictionary-encoded (moves to the next data page
+  // when the current one is exhausted; false at the end of the chunk).
+  absl::StatusOr<bool> NextBatchIsDictionaryEncoded();
+  // The dictionary's entries (empty before a dictionary page was read). ByteArray views point
+  // into the reader's copy of the dictionary page and live as long as the reader.
+  template <typename T>
+  absl::StatusOr<absl::Span<const T>> Dictionary();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace pqpage
+
+#endif  // PQPAGE_COLUMN_CHUNK_READER_H_

@@ -1,0 +1,148 @@
+// The page builder: turns a column's values and levels into a finished column chunk (dictionary
+// page first when there is one, then data pages v1 or v2, compressed, with CRCs and statistics)
+// and the figures a Parquet writer puts into the footer's ColumnMetaData and OffsetIndex.
+//
+// Memory: the writer holds the dictionary, the finished (compressed) data pages of the chunk and
+// the levels and values of the one page being filled, never the chunk's raw values; the
+// dictionary page has to precede the data pages, so they wait for Finish().
+//
+// Errors:
+//   - InvalidArgument: a caller mistake: a value type that does not match the column, level arrays
+//     of different lengths or with levels above their maxima or negative, a value count that
+//     disagrees with the definition levels, a first repetition level that is not 0, a byte array
+//     over 2^31 - 1 bytes, a FIXED_LEN_BYTE_ARRAY value of the wrong length, options out of range
+//     (page version other than 1 or 2, non-positive page size).
+//   - Unimplemented: a codec pqpage does not write (LZO, Hadoop-framed LZ4: use LZ4_RAW).
+//   - Internal: with verify_pages, a page the writer's own decoder did not read back identically
+//     (a pqpage bug, never expected).
+#ifndef PQPAGE_COLUMN_CHUNK_WRITER_H_
+#define PQPAGE_COLUMN_CHUNK_WRITER_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "pqpage/compression.h"
+#include "pqpage/page.h"
+#include "pqpage/schema.h"
+#include "pqpage/types.h"
+
+namespace pqpage {
+
+// Which value encodings the writer uses.
+enum class EncodingPolicy : int8_t {
+  // Dictionary first; when the dictionary passes its limits the chunk falls back for its remaining
+  // pages: to PLAIN with data page v1; with v2 to whichever of DELTA_BINARY_PACKED,
+  // DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT and PLAIN the type allows and is
+  // smallest on the first fallback page's data. BOOLEAN: PLAIN in v1, RLE in v2.
+  kAuto,
+  kPlain,
+  // Dictionary, falling back to PLAIN when the dictionary is full. BOOLEAN: PLAIN.
+  kDictionary,
+  // DELTA_BINARY_PACKED (INT32, INT64), DELTA_BYTE_ARRAY (BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY);
+  // PLAIN for the other types.
+  kDelta,
+  // DELTA_LENGTH_BYTE_ARRAY for BYTE_ARRAY; PLAIN for the other types.
+  kDeltaLengthByteArray,
+  // BYTE_STREAM_SPLIT (FLOAT, DOUBLE, INT32, INT64, FIXED_LEN_BYTE_ARRAY); PLAIN for the others.
+  kByteStreamSplit,
+};
+
+// "auto", "plain", "dictionary", "delta", "delta_length_byte_array", "byte_stream_split".
+std::string_view EncodingPolicyName(EncodingPolicy policy);
+std::optional<EncodingPolicy> ParseEncodingPolicy(std::string_view name);
+
+struct WriterOptions {
+  int data_page_version = 1;  // 1 or 2
+  EncodingPolicy encoding = EncodingPolicy::kAuto;
+  Compression compression = Compression::kSnappy;
+  int compression_level = kDefaultCompressionLevel;
+  // A data page is finished at the first row boundary once its encoded (uncompressed) size
+  // reaches data_page_size or it holds data_page_row_limit rows.
+  int64_t data_page_size = int64_t{1} << 20;
+  int64_t data_page_row_limit = 20000;
+  // The dictionary's limits; past them the chunk falls back (see EncodingPolicy).
+  int64_t dictionary_page_size_limit = int64_t{1} << 20;
+  int64_t max_dictionary_entries = int64_t{1} << 24;
+  bool write_checksums = false;
+  bool write_statistics = true;
+  // Decode every finished page with pqpage's own page decoder and compare (a debug option).
+  bool verify_pages = false;
+};
+
+// How many pages of one type used one encoding (the footer's PageEncodingStats).
+struct PageEncodingCount {
+  PageType page_type = PageType::kDataPage;
+  Encoding encoding = Encoding::kPlain;
+  int32_t count = 0;
+};
+
+// One data page for the OffsetIndex.
+struct DataPageLocation {
+  int64_t offset = 0;                // of the page header, in the file
+  int32_t compressed_page_size = 0;  // header included
+  int64_t first_row_index = 0;       // within the row group
+};
+
+// What a Parquet writer needs for the chunk's ColumnMetaData and OffsetIndex. Offsets are file
+// offsets, computed from the `file_offset` given to Finish().
+struct ColumnChunkMetadata {
+  PhysicalType type = PhysicalType::kInt32;
+  std::vector<std::string> path;
+  Compression codec = Compression::kUncompressed;
+  std::vector<Encoding> encodings;  // every encoding used: values and levels
+  std::vector<PageEncodingCount> encoding_stats;  // the dictionary page first
+  int64_t num_values = 0;  // levels, nulls included
+  int64_t num_rows = 0;
+  int64_t total_uncompressed_size = 0;  // headers included
+  int64_t total_compressed_size = 0;    // headers included: the chunk's byte length
+  std::optional<int64_t> dictionary_page_offset;  // only when there is a dictionary page
+  int64_t data_page_offset = 0;
+  std::optional<Statistics> statistics;  // min_value/max_value in the type's order, null_count
+  std::vector<DataPageLocation> page_locations;
+};
+
+struct ColumnChunkData {
+  std::vector<uint8_t> bytes;  // the pages, headers included, as they go into the file
+  ColumnChunkMetadata metadata;
+};
+
+class ColumnChunkWriter {
+ public:
+  ColumnChunkWriter(ColumnDescriptor column, WriterOptions options = {});
+  ~ColumnChunkWriter();
+  ColumnChunkWriter(ColumnChunkWriter&&) noexcept;
+  ColumnChunkWriter& operator=(ColumnChunkWriter&&) noexcept;
+
+  const ColumnDescriptor& column() const;
+
+  // Appends levels and values. `definition_levels` and `repetition_levels` hold one entry per
+  // level and are empty when the column's maximum is 0 (then there is one level per value);
+  // `values` holds the present values only (def == max_def), in order. T is as for
+  // ColumnChunkReader::ReadBatch. A batch may end inside a row; pages still end at row boundaries.
+  template <typename T>
+  absl::Status WriteBatch(absl::Span<const int16_t> definition_levels,
+                          absl::Span<const int16_t> repetition_levels, absl::Span<const T> values);
+
+  // Bytes the finished pages take so far (compressed, headers included), plus an estimate for the
+  // page being filled and the dictionary.
+  int64_t EstimatedChunkSize() const;
+
+  // Finishes the last page and returns the chunk, its first byte to be placed at `file_offset` of
+  // the file. The writer is spent afterwards.
+  absl::StatusOr<ColumnChunkData> Finish(int64_t file_offset);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace pqpage
+
+#endif  // PQPAGE_COLUMN_CHUNK_WRITER_H_

@@ -1,0 +1,118 @@
+// The file layer, for the pqpage tool and for tests: reading a Parquet file's footer and opening
+// page decoders on its column chunks, and writing a complete file from column chunks made by the
+// page builder. It does not assemble records; it serves the page level.
+//
+// Errors: DataLoss for a file that is not Parquet or is damaged (missing magic, a footer length
+// past the file, malformed Thrift, a column chunk outside the file, a row group whose columns do
+// not match the schema or disagree with its num_rows); Unimplemented for encrypted footers; the
+// errors of ByteSource for I/O. The writer returns InvalidArgument for calls out of order (a
+// column chunk outside a row group, a row group missing columns, chunks of different row counts).
+#ifndef PQPAGE_FILE_H_
+#define PQPAGE_FILE_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "pqpage/byte_source.h"
+#include "pqpage/column_chunk_reader.h"
+#include "pqpage/column_chunk_writer.h"
+#include "pqpage/schema.h"
+
+namespace pqpage {
+
+namespace format {
+class FileMetaData;
+}  // namespace format
+
+struct KeyValue {
+  std::string key;
+  std::optional<std::string> value;
+};
+
+class FileReader {
+ public:
+  // Opens a file and reads its footer (the footer is bounded by FooterLimits below).
+  static absl::StatusOr<std::unique_ptr<FileReader>> Open(const std::string& path,
+                                                          ReaderOptions options = {});
+  // Reads from any source; `name` appears in error messages.
+  static absl::StatusOr<std::unique_ptr<FileReader>> Open(std::unique_ptr<ByteSource> source,
+                                                          std::string name,
+                                                          ReaderOptions options = {});
+  ~FileReader();
+
+  const std::string& name() const;
+  const Schema& schema() const;
+  int64_t num_rows() const;
+  int num_row_groups() const;
+  int64_t row_group_num_rows(int row_group) const;
+  std::string created_by() const;
+  std::vector<KeyValue> key_value_metadata() const;
+  const ReaderOptions& options() const;
+
+  // Where column chunk (row_group, column) lies. Checks that it lies inside the file; tolerates a
+  // dictionary_page_offset of 0 or one that is not before the data pages (writers that got it
+  // wrong) by starting at the first page that is there.
+  absl::StatusOr<ColumnChunkLocation> ColumnChunk(int row_group, int column) const;
+  // A page decoder over that chunk; it reads through this reader's source, so the FileReader must
+  // outlive it.
+  absl::StatusOr<ColumnChunkReader> OpenColumnChunk(int row_group, int column) const;
+
+  // The decoded footer, for tools that show everything it holds (needs the generated
+  // parquet_types.h).
+  const format::FileMetaData& metadata() const;
+  const ByteSource& source() const;
+  // Bytes of the footer's Thrift structure.
+  int64_t footer_size() const;
+
+ private:
+  FileReader();
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// "pqpage version X.Y.Z (build HASH)", the created_by every file pqpage writes carries.
+std::string DefaultCreatedBy();
+
+struct FileWriterOptions {
+  std::string created_by = DefaultCreatedBy();
+  std::vector<KeyValue> key_value_metadata;
+};
+
+// Writes a file: magic, then each row group's column chunks in schema order as they are added,
+// then the footer. Column chunks are written as soon as they are added, so memory holds at most
+// one chunk.
+class FileWriter {
+ public:
+  static absl::StatusOr<std::unique_ptr<FileWriter>> Open(const std::string& path, Schema schema,
+                                                          FileWriterOptions options = {});
+  ~FileWriter();
+
+  const Schema& schema() const;
+
+  // The file offset at which the next column chunk's first byte will be written.
+  int64_t position() const;
+
+  absl::Status BeginRowGroup();
+  // Finishes `writer` at position() and writes its chunk. Chunks must come in schema order.
+  absl::Status WriteColumnChunk(ColumnChunkWriter writer);
+  // Writes an already finished chunk whose offsets were computed for position().
+  absl::Status WriteColumnChunk(ColumnChunkData chunk);
+  absl::Status EndRowGroup();
+
+  // Writes the footer and closes the file.
+  absl::Status Close();
+
+ private:
+  FileWriter();
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace pqpage
+
+#endif  // PQPAGE_FILE_H_

@@ -1,0 +1,87 @@
+// A Parquet file's schema: the tree of groups and primitive fields the footer stores depth-first,
+// and the leaf columns it implies, each with its path and its maximum definition and repetition
+// levels (the numbers every page of that column is decoded against).
+//
+// Errors: DataLoss when a footer's schema is malformed (a child count that runs past the list, a
+// leaf without a physical type, a FIXED_LEN_BYTE_ARRAY without a positive length, nesting deeper
+// than the level type can count); InvalidArgument for the same mistakes made through the Builder.
+#ifndef PQPAGE_SCHEMA_H_
+#define PQPAGE_SCHEMA_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "pqpage/types.h"
+
+namespace pqpage {
+
+namespace format {
+class SchemaElement;
+}  // namespace format
+
+// How often a field occurs in its parent: exactly once, at most once, any number of times. The
+// values are the format's Thrift enum ids.
+enum class Repetition : int8_t { kRequired = 0, kOptional = 1, kRepeated = 2 };
+
+// One leaf column: what a page decoder and a page builder need to know about it.
+struct ColumnDescriptor {
+  std::vector<std::string> path;  // names from the root's child down to the leaf
+  PhysicalType type = PhysicalType::kInt32;
+  int type_length = 0;  // FIXED_LEN_BYTE_ARRAY only: bytes per value
+  int16_t max_definition_level = 0;
+  int16_t max_repetition_level = 0;
+
+  // The path joined with '.', as shared/DUMP_FORMAT.md and most tools print it ("a.list.element").
+  std::string PathString() const;
+};
+
+// A schema, kept as the format's flat element list (so files re-encoded by pqpage keep every
+// annotation their writer put there) together with its leaf columns.
+class Schema {
+ public:
+  Schema();
+  ~Schema();
+  Schema(const Schema&);
+  Schema& operator=(const Schema&);
+  Schema(Schema&&) noexcept;
+  Schema& operator=(Schema&&) noexcept;
+
+  // Builds the tree from a footer's element list (element 0 is the root) and derives the leaves.
+  static absl::StatusOr<Schema> FromElements(const std::vector<format::SchemaElement>& elements);
+
+  const std::vector<ColumnDescriptor>& columns() const { return columns_; }
+  const std::vector<format::SchemaElement>& elements() const;
+
+  // Builds a schema field by field, depth first. Each group must be closed by EndGroup.
+  class Builder {
+   public:
+    Builder();
+    ~Builder();
+    // A primitive field. `logical` names an annotation for readers that apply one: "" (none),
+    // "STRING", "DATE", "TIMESTAMP_MILLIS", "TIMESTAMP_MICROS", "TIMESTAMP_NANOS", "FLOAT16",
+    // "UUID", "JSON"; anything else is InvalidArgument at Build().
+    Builder& AddPrimitive(std::string_view name, Repetition repetition, PhysicalType type,
+                          int type_length = 0, std::string_view logical = "");
+    // A group. `logical` is "", "LIST" or "MAP".
+    Builder& BeginGroup(std::string_view name, Repetition repetition, std::string_view logical = "");
+    Builder& EndGroup();
+    absl::StatusOr<Schema> Build();
+
+   private:
+    struct State;
+    std::unique_ptr<State> state_;
+  };
+
+ private:
+  struct Elements;
+  std::unique_ptr<Elements> elements_;
+  std::vector<ColumnDescriptor> columns_;
+};
+
+}  // namespace pqpage
+
+#endif  // PQPAGE_SCHEMA_H_

@@ -1,0 +1,61 @@
+// Walks the pages of one column chunk at the header level: reads each page header and the page's
+// stored (still compressed) bytes, and checks the page CRC. The page decoder is built on it, and
+// `pqpage inspect` uses it to list every page, index and unknown pages included.
+#ifndef PQPAGE_PAGE_PAGE_WALKER_H_
+#define PQPAGE_PAGE_PAGE_WALKER_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "parquet_types.h"
+#include "pqpage/byte_source.h"
+#include "pqpage/column_chunk_reader.h"
+#include "pqpage/page.h"
+
+namespace pqpage::internal {
+
+class PageWalker {
+ public:
+  // `source` must outlive the walker. `column_path` is used in error messages.
+  PageWalker(const ByteSource* source, ColumnChunkLocation location, std::string column_path,
+             ReaderOptions options);
+
+  // Reads the next page: its header, then its compressed_page_size stored bytes. The CRC, when the
+  // page has one, is always computed (info().crc_checked/crc_valid); a mismatch is DataLoss only
+  // when options.verify_checksums. Returns false after the last page of the chunk (a chunk whose
+  // pages end exactly at location.length). DataLoss for a header or page running past the chunk,
+  // a malformed header, a page larger than max_page_bytes (ResourceExhausted).
+  absl::StatusOr<bool> Next();
+
+  const PageInfo& info() const { return info_; }
+  const format::PageHeader& header() const { return header_; }
+  // The page's bytes as stored (after the header, before decompression).
+  absl::Span<const uint8_t> stored_bytes() const { return stored_; }
+  // 0-based index of the current page in the chunk.
+  int64_t page_index() const { return page_index_; }
+
+  // "column 'a.b' (<context>), page N at offset X: " for error messages about the current page.
+  std::string Where() const;
+  // Wraps `status` with Where(); OK stays OK.
+  absl::Status Annotate(const absl::Status& status) const;
+
+ private:
+  const ByteSource* source_;
+  ColumnChunkLocation location_;
+  std::string column_path_;
+  ReaderOptions options_;
+  int64_t next_offset_ = 0;  // relative to location_.offset
+  int64_t page_index_ = -1;
+  format::PageHeader header_;
+  PageInfo info_;
+  std::vector<uint8_t> header_buffer_;
+  std::vector<uint8_t> stored_;
+};
+
+}  // namespace pqpage::internal
+
+#endif  // PQPAGE_PAGE_PAGE_WALKER_H_
