@@ -22,6 +22,7 @@
 #define PQPAGE_COLUMN_CHUNK_READER_H_
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -39,8 +40,10 @@ namespace pqpage {
 struct ReaderOptions {
   // Compare each page's CRC, when it has one, with the bytes read; a mismatch is DataLoss.
   bool verify_checksums = true;
-  // The largest page (compressed or decompressed) the reader will allocate for.
-  int64_t max_page_bytes = int64_t{1} << 30;
+  // The largest page (compressed or decompressed) the reader will allocate for. The default is
+  // the format's own limit (sizes are i32): brotli and zstd legitimately inflate a few KB into a
+  // page of a GiB, so a lower default would refuse real files.
+  int64_t max_page_bytes = INT32_MAX;
 };
 
 // Where a column chunk lies and how it was written, as its ColumnMetaData says.
@@ -50,6 +53,9 @@ struct ColumnChunkLocation {
   Compression codec = Compression::kUncompressed;
   // The chunk's num_values; -1 when unknown (the page counts are then not cross-checked).
   int64_t num_values = -1;
+  // The row group's num_rows; -1 when unknown. Once every level has been read in batches, the
+  // rows found (repetition level 0) must equal it.
+  int64_t num_rows = -1;
   // Prefixed to every error message, e.g. "file.parquet: row group 3".
   std::string context;
 };

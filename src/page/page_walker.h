@@ -24,7 +24,8 @@ class PageWalker {
   PageWalker(const ByteSource* source, ColumnChunkLocation location, std::string column_path,
              ReaderOptions options);
 
-  // Reads the next page: its header, then its compressed_page_size stored bytes. The CRC, when the
+  // Reads the next page: its header, then its compressed_page_size stored bytes. The walk ends at
+  // location.length, or earlier once the data pages' num_values add up to location.num_values. The CRC, when the
   // page has one, is always computed (info().crc_checked/crc_valid); a mismatch is DataLoss only
   // when options.verify_checksums. Returns false after the last page of the chunk (a chunk whose
   // pages end exactly at location.length). DataLoss for a header or page running past the chunk,
@@ -50,6 +51,7 @@ class PageWalker {
   ReaderOptions options_;
   int64_t next_offset_ = 0;  // relative to location_.offset
   int64_t page_index_ = -1;
+  int64_t data_values_ = 0;  // num_values of the data pages read so far
   format::PageHeader header_;
   PageInfo info_;
   std::vector<uint8_t> header_buffer_;

@@ -1,0 +1,283 @@
+// pqpage dump: the exact physical view of every leaf column, as shared/DUMP_FORMAT.md specifies:
+// one JSON object per leaf column and line, levels and present values in page order, dictionaries
+// resolved, no logical types applied.
+//
+// A column's levels come before its values in the object, and nothing may be printed for a column
+// that fails half way, so each column's three arrays are collected first. They spill to temporary
+// files past a threshold, which keeps memory bounded on files larger than it.
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+#include "cli/commands.h"
+#include "common/status_macros.h"
+#include "pqpage/file.h"
+
+namespace pqpage::cli {
+namespace {
+
+constexpr size_t kSpillThreshold = size_t{64} << 20;
+constexpr int64_t kBatchLevels = 4096;
+
+// Text that is appended in order and read back once; kept in memory until it grows past the
+// threshold, then in an anonymous temporary file.
+class SpillBuffer {
+ public:
+  SpillBuffer() = default;
+  SpillBuffer(const SpillBuffer&) = delete;
+  SpillBuffer& operator=(const SpillBuffer&) = delete;
+  ~SpillBuffer() {
+    if (file_ != nullptr) std::fclose(file_);
+  }
+
+  std::string& text() { return text_; }
+
+  absl::Status MaybeSpill() {
+    if (text_.size() < kSpillThreshold) return absl::OkStatus();
+    if (file_ == nullptr) {
+      file_ = std::tmpfile();
+      if (file_ == nullptr) {
+        return absl::ResourceExhaustedError("cannot create a temporary file for the dump");
+      }
+    }
+    if (std::fwrite(text_.data(), 1, text_.size(), file_) != text_.size()) {
+      return absl::ResourceExhaustedError("cannot write the dump's temporary file");
+    }
+    text_.clear();
+    return absl::OkStatus();
+  }
+
+  absl::Status CopyTo(FILE* out) {
+    if (file_ != nullptr) {
+      std::rewind(file_);
+      char chunk[1 << 16];
+      size_t got;
+      while ((got = std::fread(chunk, 1, sizeof(chunk), file_)) > 0) {
+        if (std::fwrite(chunk, 1, got, out) != got) return WriteError();
+      }
+    }
+    if (!text_.empty() && std::fwrite(text_.data(), 1, text_.size(), out) != text_.size()) {
+      return WriteError();
+    }
+    return absl::OkStatus();
+  }
+
+ private:
+  static absl::Status WriteError() { return absl::UnavailableError("cannot write the output"); }
+
+  std::string text_;
+  FILE* file_ = nullptr;
+};
+
+void AppendHex(const uint8_t* data, size_t size, std::string* out) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  out->push_back('"');
+  for (size_t i = 0; i < size; ++i) {
+    out->push_back(kDigits[data[i] >> 4]);
+    out->push_back(kDigits[data[i] & 15]);
+  }
+  out->push_back('"');
+}
+
+// Shortest text that reads back as the same float or double (a FLOAT as the float it is), with
+// ".0" added to integral values so that -0.0 keeps its sign and floats look like floats.
+template <typename F>
+void AppendFloat(F value, std::string* out) {
+  if (std::isnan(value)) {
+    out->append("\"NaN\"");
+    return;
+  }
+  if (std::isinf(value)) {
+    out->append(value > 0 ? "\"Infinity\"" : "\"-Infinity\"");
+    return;
+  }
+  char text[64];
+  const auto result = std::to_chars(text, text + sizeof(text), value);
+  const std::string_view written(text, static_cast<size_t>(result.ptr - text));
+  out->append(written);
+  if (written.find_first_of(".e") == std::string_view::npos) out->append(".0");
+}
+
+template <typename T>
+void AppendValue(const T& value, std::string* out) {
+  if constexpr (std::is_same_v<T, bool>) {
+    out->append(value ? "true" : "false");
+  } else if constexpr (std::is_same_v<T, int32_t> || std::is_same_v<T, int64_t>) {
+    absl::StrAppend(out, value);
+  } else if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    AppendFloat(value, out);
+  } else if constexpr (std::is_same_v<T, Int96>) {
+    uint8_t bytes[12];
+    std::memcpy(bytes, value.words, sizeof(bytes));
+    AppendHex(bytes, sizeof(bytes), out);
+  } else {
+    AppendHex(value.data, value.size, out);
+  }
+}
+
+// Separates array elements: nothing before the first, a comma before each later one.
+class ArrayWriter {
+ public:
+  explicit ArrayWriter(SpillBuffer* buffer) : buffer_(buffer) {}
+  std::string& Next() {
+    if (!first_) buffer_->text().push_back(',');
+    first_ = false;
+    return buffer_->text();
+  }
+
+ private:
+  SpillBuffer* buffer_;
+  bool first_ = true;
+};
+
+template <typename T>
+absl::Status DumpColumn(const FileReader& file, int column, FILE* out) {
+  const ColumnDescriptor& descriptor = file.schema().columns()[static_cast<size_t>(column)];
+  SpillBuffer definition_text;
+  SpillBuffer repetition_text;
+  SpillBuffer value_text;
+  ArrayWriter definitions(&definition_text);
+  ArrayWriter repetitions(&repetition_text);
+  ArrayWriter values(&value_text);
+  std::vector<int16_t> definition(kBatchLevels);
+  std::vector<int16_t> repetition(kBatchLevels);
+  // std::vector<bool> has no data(): booleans go through a plain array.
+  std::unique_ptr<T[]> batch(new T[kBatchLevels]);
+  for (int group = 0; group < file.num_row_groups(); ++group) {
+    PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader, file.OpenColumnChunk(group, column));
+    for (;;) {
+      PQPAGE_ASSIGN_OR_RETURN(
+          BatchCounts counts,
+          reader.ReadBatch<T>(kBatchLevels, definition.data(), repetition.data(), batch.get()));
+      if (counts.levels == 0) break;
+      if (descriptor.max_definition_level > 0) {
+        for (int64_t i = 0; i < counts.levels; ++i) absl::StrAppend(&definitions.Next(), definition[i]);
+        PQPAGE_RETURN_IF_ERROR(definition_text.MaybeSpill());
+      }
+      if (descriptor.max_repetition_level > 0) {
+        for (int64_t i = 0; i < counts.levels; ++i) absl::StrAppend(&repetitions.Next(), repetition[i]);
+        PQPAGE_RETURN_IF_ERROR(repetition_text.MaybeSpill());
+      }
+      for (int64_t i = 0; i < counts.values; ++i) AppendValue(batch[i], &values.Next());
+      PQPAGE_RETURN_IF_ERROR(value_text.MaybeSpill());
+    }
+  }
+  std::string head = absl::StrCat(
+      "{\"path\":\"", absl::StrReplaceAll(descriptor.PathString(), {{"\\", "\\\\"}, {"\"", "\\\""}}),
+      "\",\"type\":\"", PhysicalTypeName(descriptor.type).data(),
+      "\",\"max_def\":", descriptor.max_definition_level,
+      ",\"max_rep\":", descriptor.max_repetition_level);
+  std::fputs(head.c_str(), out);
+  if (descriptor.max_definition_level > 0) {
+    std::fputs(",\"def\":[", out);
+    PQPAGE_RETURN_IF_ERROR(definition_text.CopyTo(out));
+    std::fputs("]", out);
+  }
+  if (descriptor.max_repetition_level > 0) {
+    std::fputs(",\"rep\":[", out);
+    PQPAGE_RETURN_IF_ERROR(repetition_text.CopyTo(out));
+    std::fputs("]", out);
+  }
+  std::fputs(",\"values\":[", out);
+  PQPAGE_RETURN_IF_ERROR(value_text.CopyTo(out));
+  std::fputs("]}\n", out);
+  return absl::OkStatus();
+}
+
+absl::Status DumpColumnOfType(const FileReader& file, int column, FILE* out) {
+  switch (file.schema().columns()[static_cast<size_t>(column)].type) {
+    case PhysicalType::kBoolean: return DumpColumn<bool>(file, column, out);
+    case PhysicalType::kInt32: return DumpColumn<int32_t>(file, column, out);
+    case PhysicalType::kInt64: return DumpColumn<int64_t>(file, column, out);
+    case PhysicalType::kInt96: return DumpColumn<Int96>(file, column, out);
+    case PhysicalType::kFloat: return DumpColumn<float>(file, column, out);
+    case PhysicalType::kDouble: return DumpColumn<double>(file, column, out);
+    case PhysicalType::kByteArray:
+    case PhysicalType::kFixedLenByteArray: return DumpColumn<ByteArray>(file, column, out);
+  }
+  return absl::InternalError("unknown physical type");
+}
+
+constexpr char kUsage[] =
+    "usage: pqpage dump FILE [--column PATH] [--no-verify-checksums]\n\n"
+    "Decodes every page of every leaf column (all row groups, in order) and prints one JSON\n"
+    "object per leaf column and line:\n"
+    "  {\"path\":..,\"type\":..,\"max_def\":..,\"max_rep\":..,\"def\":[..],\"rep\":[..],"
+    "\"values\":[..]}\n"
+    "def/rep appear when the column has such levels; values holds the present values with\n"
+    "dictionaries resolved (booleans, integers, floats in shortest form or \"NaN\"/\"Infinity\"/\n"
+    "\"-Infinity\", INT96 and byte arrays as lowercase hex). Page CRCs are verified when present.\n\n"
+    "  --column PATH           only the leaf column with this dotted path\n"
+    "  --no-verify-checksums   do not check page CRCs\n\n"
+    "Exit status: 0 done, 1 a file or page could not be decoded (one line on stderr), 2 usage.\n";
+
+std::string OneLine(absl::string_view message) {
+  return absl::StrReplaceAll(message, {{"\n", " "}, {"\r", " "}});
+}
+
+}  // namespace
+
+int RunDump(const std::vector<std::string>& args) {
+  std::string path;
+  std::string only_column;
+  ReaderOptions options;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg == "--help" || arg == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    } else if (arg == "--no-verify-checksums") {
+      options.verify_checksums = false;
+    } else if (arg == "--column" && i + 1 < args.size()) {
+      only_column = args[++i];
+    } else if (arg.rfind("--column=", 0) == 0) {
+      only_column = arg.substr(9);
+    } else if (!arg.empty() && arg[0] != '-' && path.empty()) {
+      path = arg;
+    } else {
+      std::fprintf(stderr, "pqpage dump: unexpected argument '%s'\n\n%s", arg.c_str(), kUsage);
+      return 2;
+    }
+  }
+  if (path.empty()) {
+    std::fputs(kUsage, stderr);
+    return 2;
+  }
+  absl::StatusOr<std::unique_ptr<FileReader>> file = FileReader::Open(path, options);
+  if (!file.ok()) {
+    std::fprintf(stderr, "pqpage dump: %s\n", OneLine(file.status().message()).c_str());
+    return 1;
+  }
+  const std::vector<ColumnDescriptor>& columns = (*file)->schema().columns();
+  bool found = only_column.empty();
+  for (size_t c = 0; c < columns.size(); ++c) {
+    if (!only_column.empty() && columns[c].PathString() != only_column) continue;
+    found = true;
+    absl::Status status = DumpColumnOfType(**file, static_cast<int>(c), stdout);
+    if (!status.ok()) {
+      std::fflush(stdout);
+      std::fprintf(stderr, "pqpage dump: %s\n", OneLine(status.message()).c_str());
+      return 1;
+    }
+  }
+  if (!found) {
+    std::fprintf(stderr, "pqpage dump: %s: no leaf column '%s'\n", path.c_str(),
+                 only_column.c_str());
+    return 1;
+  }
+  if (std::fflush(stdout) != 0) {
+    std::fprintf(stderr, "pqpage dump: cannot write the output\n");
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace pqpage::cli

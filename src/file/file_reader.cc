@@ -1,0 +1,209 @@
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "common/status_macros.h"
+#include "file/writer_quirks.h"
+#include "metadata/thrift_compact.h"
+#include "parquet_types.h"
+#include "pqpage/file.h"
+
+namespace pqpage {
+namespace {
+
+constexpr char kMagic[4] = {'P', 'A', 'R', '1'};
+constexpr char kEncryptedMagic[4] = {'P', 'A', 'R', 'E'};
+constexpr int64_t kTailSize = 8;  // footer length (4 bytes LE) + magic
+
+}  // namespace
+
+struct FileReader::State {
+  std::unique_ptr<ByteSource> source;
+  std::string name;
+  ReaderOptions options;
+  format::FileMetaData metadata;
+  Schema schema;
+  int64_t footer_size = 0;
+  int64_t data_end = 0;  // where the footer starts: column chunks must end before it
+
+  absl::Status Error(absl::StatusCode code, absl::string_view message) const {
+    return absl::Status(code, absl::StrCat(name, ": ", message));
+  }
+};
+
+FileReader::FileReader() : state_(std::make_unique<State>()) {}
+FileReader::~FileReader() = default;
+
+absl::StatusOr<std::unique_ptr<FileReader>> FileReader::Open(const std::string& path,
+                                                             ReaderOptions options) {
+  PQPAGE_ASSIGN_OR_RETURN(std::unique_ptr<ByteSource> source, OpenFileByteSource(path));
+  return Open(std::move(source), path, options);
+}
+
+absl::StatusOr<std::unique_ptr<FileReader>> FileReader::Open(std::unique_ptr<ByteSource> source,
+                                                             std::string name,
+                                                             ReaderOptions options) {
+  std::unique_ptr<FileReader> reader(new FileReader());
+  State& state = *reader->state_;
+  state.source = std::move(source);
+  state.name = std::move(name);
+  state.options = options;
+  const int64_t size = state.source->size();
+  if (size < int64_t{sizeof(kMagic)} + kTailSize) {
+    return state.Error(absl::StatusCode::kDataLoss,
+                       absl::StrCat("not a Parquet file: only ", size, " bytes"));
+  }
+  uint8_t head[4];
+  uint8_t tail[kTailSize];
+  PQPAGE_RETURN_IF_ERROR(state.source->ReadAt(0, absl::MakeSpan(head)));
+  PQPAGE_RETURN_IF_ERROR(state.source->ReadAt(size - kTailSize, absl::MakeSpan(tail)));
+  if (std::memcmp(tail + 4, kEncryptedMagic, 4) == 0) {
+    return state.Error(absl::StatusCode::kUnimplemented, "encrypted footers are not supported");
+  }
+  if (std::memcmp(head, kMagic, 4) != 0 || std::memcmp(tail + 4, kMagic, 4) != 0) {
+    return state.Error(absl::StatusCode::kDataLoss, "not a Parquet file: PAR1 magic missing");
+  }
+  const uint32_t footer_length = static_cast<uint32_t>(tail[0]) |
+                                 (static_cast<uint32_t>(tail[1]) << 8) |
+                                 (static_cast<uint32_t>(tail[2]) << 16) |
+                                 (static_cast<uint32_t>(tail[3]) << 24);
+  if (footer_length > static_cast<uint64_t>(size - int64_t{sizeof(kMagic)} - kTailSize)) {
+    return state.Error(absl::StatusCode::kDataLoss,
+                       absl::StrCat("footer length ", footer_length, " is larger than the file"));
+  }
+  state.footer_size = footer_length;
+  state.data_end = size - kTailSize - footer_length;
+  std::vector<uint8_t> footer(footer_length);
+  PQPAGE_RETURN_IF_ERROR(state.source->ReadAt(state.data_end, absl::MakeSpan(footer)));
+  absl::StatusOr<size_t> parsed = internal::DeserializeCompact(footer, &state.metadata);
+  if (!parsed.ok()) {
+    return state.Error(absl::StatusCode::kDataLoss,
+                       absl::StrCat("cannot read the footer: ", parsed.status().message()));
+  }
+  absl::StatusOr<Schema> schema = Schema::FromElements(state.metadata.schema);
+  if (!schema.ok()) {
+    return state.Error(schema.status().code(), schema.status().message());
+  }
+  state.schema = *std::move(schema);
+  const size_t num_columns = state.schema.columns().size();
+  for (size_t g = 0; g < state.metadata.row_groups.size(); ++g) {
+    const format::RowGroup& group = state.metadata.row_groups[g];
+    if (group.columns.size() != num_columns) {
+      return state.Error(absl::StatusCode::kDataLoss,
+                         absl::StrCat("row group ", g, " has ", group.columns.size(),
+                                      " column chunks for ", num_columns, " leaf columns"));
+    }
+    if (group.num_rows < 0) {
+      return state.Error(absl::StatusCode::kDataLoss,
+                         absl::StrCat("row group ", g, " has negative num_rows"));
+    }
+  }
+  return reader;
+}
+
+const std::string& FileReader::name() const { return state_->name; }
+const Schema& FileReader::schema() const { return state_->schema; }
+int64_t FileReader::num_rows() const { return state_->metadata.num_rows; }
+int FileReader::num_row_groups() const {
+  return static_cast<int>(state_->metadata.row_groups.size());
+}
+int64_t FileReader::row_group_num_rows(int row_group) const {
+  return state_->metadata.row_groups.at(static_cast<size_t>(row_group)).num_rows;
+}
+std::string FileReader::created_by() const {
+  return state_->metadata.__isset.created_by ? state_->metadata.created_by : std::string();
+}
+std::vector<KeyValue> FileReader::key_value_metadata() const {
+  std::vector<KeyValue> out;
+  for (const format::KeyValue& entry : state_->metadata.key_value_metadata) {
+    KeyValue kv;
+    kv.key = entry.key;
+    if (entry.__isset.value) kv.value = entry.value;
+    out.push_back(std::move(kv));
+  }
+  return out;
+}
+const ReaderOptions& FileReader::options() const { return state_->options; }
+const format::FileMetaData& FileReader::metadata() const { return state_->metadata; }
+const ByteSource& FileReader::source() const { return *state_->source; }
+int64_t FileReader::footer_size() const { return state_->footer_size; }
+
+absl::StatusOr<ColumnChunkLocation> FileReader::ColumnChunk(int row_group, int column) const {
+  const State& state = *state_;
+  if (row_group < 0 || row_group >= num_row_groups() || column < 0 ||
+      column >= static_cast<int>(state.schema.columns().size())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(state.name, ": no column chunk (", row_group, ", ", column, ")"));
+  }
+  const ColumnDescriptor& descriptor = state.schema.columns()[static_cast<size_t>(column)];
+  const std::string where = absl::StrCat("column '", descriptor.PathString(), "' (", state.name,
+                                         ", row group ", row_group, ")");
+  const format::RowGroup& group = state.metadata.row_groups[static_cast<size_t>(row_group)];
+  const format::ColumnChunk& chunk = group.columns[static_cast<size_t>(column)];
+  if (chunk.__isset.file_path && !chunk.file_path.empty()) {
+    return absl::UnimplementedError(
+        absl::StrCat(where, ": column chunk stored in another file (", chunk.file_path, ")"));
+  }
+  if (!chunk.__isset.meta_data) {
+    return absl::DataLossError(absl::StrCat(where, ": column chunk without metadata"));
+  }
+  const format::ColumnMetaData& meta = chunk.meta_data;
+  if (static_cast<int>(meta.type) != static_cast<int>(descriptor.type)) {
+    return absl::DataLossError(absl::StrCat(where, ": chunk type ", static_cast<int>(meta.type),
+                                            " differs from the schema's ",
+                                            PhysicalTypeName(descriptor.type).data()));
+  }
+  if (meta.codec < format::CompressionCodec::UNCOMPRESSED ||
+      meta.codec > format::CompressionCodec::LZ4_RAW) {
+    return absl::UnimplementedError(
+        absl::StrCat(where, ": unknown compression codec id ", static_cast<int>(meta.codec)));
+  }
+  ColumnChunkLocation location;
+  // The chunk starts at its first page. Writers have set dictionary_page_offset to 0 with no
+  // dictionary, after the data pages, and (Arrow 17) data_page_offset to 0 beside a real
+  // dictionary_page_offset: the earliest offset that can hold a page is the start.
+  location.offset = meta.data_page_offset;
+  if (meta.__isset.dictionary_page_offset && meta.dictionary_page_offset >= int64_t{sizeof(kMagic)} &&
+      (meta.dictionary_page_offset < location.offset ||
+       location.offset < int64_t{sizeof(kMagic)})) {
+    location.offset = meta.dictionary_page_offset;
+  }
+  location.length = meta.total_compressed_size;
+  if (internal::UndercountsDictionaryHeader(created_by()) && location.offset >= 0 &&
+      location.length >= 0 && location.offset <= state.data_end &&
+      location.length <= state.data_end - location.offset) {
+    constexpr int64_t kMaxDictionaryHeaderBytes = 100;
+    location.length += std::min(kMaxDictionaryHeaderBytes,
+                                state.data_end - location.offset - location.length);
+  }
+  location.codec = static_cast<Compression>(meta.codec);
+  location.num_values = meta.num_values;
+  location.num_rows = group.num_rows;
+  location.context = absl::StrCat(state.name, ", row group ", row_group);
+  if (location.offset < int64_t{sizeof(kMagic)} || location.length < 0 ||
+      location.offset > state.data_end || location.length > state.data_end - location.offset) {
+    return absl::DataLossError(absl::StrCat(where, ": column chunk at ", location.offset, " of ",
+                                            location.length,
+                                            " bytes lies outside the file's data (which ends at ",
+                                            state.data_end, ")"));
+  }
+  if (location.num_values < 0) {
+    return absl::DataLossError(absl::StrCat(where, ": negative num_values"));
+  }
+  if (descriptor.max_repetition_level == 0 && location.num_values != group.num_rows) {
+    return absl::DataLossError(absl::StrCat(where, ": ", location.num_values,
+                                            " values in a column without repetition, but the row "
+                                            "group has ",
+                                            group.num_rows, " rows"));
+  }
+  return location;
+}
+
+absl::StatusOr<ColumnChunkReader> FileReader::OpenColumnChunk(int row_group, int column) const {
+  PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, ColumnChunk(row_group, column));
+  return ColumnChunkReader(state_->schema.columns()[static_cast<size_t>(column)],
+                           state_->source.get(), std::move(location), state_->options);
+}
+
+}  // namespace pqpage

@@ -1,0 +1,17 @@
+// Known bugs of other Parquet writers that a reader has to work around, recognised from the
+// footer's created_by ("<application> version <x.y.z> (build <hash>)").
+#ifndef PQPAGE_FILE_WRITER_QUIRKS_H_
+#define PQPAGE_FILE_WRITER_QUIRKS_H_
+
+#include <string_view>
+
+namespace pqpage::internal {
+
+// parquet-mr up to 1.2.8 left the dictionary page's header out of a column chunk's
+// total_compressed_size (PARQUET-816), so a chunk's byte range has to be padded to reach its last
+// page. True for those versions and for a parquet-mr created_by without a version.
+bool UndercountsDictionaryHeader(std::string_view created_by);
+
+}  // namespace pqpage::internal
+
+#endif  // PQPAGE_FILE_WRITER_QUIRKS_H_

@@ -1,0 +1,49 @@
+#include "page/level_decoder.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+
+namespace pqpage::internal {
+
+int LevelBitWidth(int16_t max_level) {
+  int width = 0;
+  while (width < 16 && (1 << width) <= max_level) ++width;
+  return width;
+}
+
+absl::Status LevelDecoder::Reset(Encoding encoding, absl::Span<const uint8_t> data,
+                                 int16_t max_level, int64_t num_levels) {
+  encoding_ = encoding;
+  max_level_ = max_level;
+  const int width = LevelBitWidth(max_level);
+  switch (encoding) {
+    case Encoding::kRle: return hybrid_.Reset(data, width, num_levels);
+    case Encoding::kBitPacked: return bit_packed_.Reset(data, width, num_levels);
+    default:
+      return absl::UnimplementedError(
+          absl::StrCat("levels encoded as ", EncodingName(encoding).data(), " are not defined"));
+  }
+}
+
+absl::Status LevelDecoder::Decode(absl::Span<int16_t> out) {
+  if (out.empty()) return absl::OkStatus();
+  if (encoding_ == Encoding::kBitPacked) return bit_packed_.Decode(out, max_level_);
+  return hybrid_.DecodeLevels(out, max_level_);
+}
+
+absl::StatusOr<int64_t> LevelDecoder::CountMaxLevels() {
+  int16_t scratch[4096];
+  int64_t count = 0;
+  for (;;) {
+    const int64_t left =
+        encoding_ == Encoding::kBitPacked ? bit_packed_.values_left() : hybrid_.values_left();
+    if (left == 0) return count;
+    const size_t batch = static_cast<size_t>(std::min<int64_t>(left, std::size(scratch)));
+    absl::Status status = Decode(absl::MakeSpan(scratch, batch));
+    if (!status.ok()) return status;
+    for (size_t i = 0; i < batch; ++i) count += scratch[i] == max_level_;
+  }
+}
+
+}  // namespace pqpage::internal

@@ -1,0 +1,47 @@
+// Reads one level section of a data page (repetition or definition levels), in either encoding the
+// format has used for them: the RLE/bit-packed hybrid, or the deprecated BIT_PACKED of old
+// writers. Levels are decoded in batches into the caller's buffer, so a page announcing billions
+// of levels in a few bytes of RLE never makes the reader allocate for them.
+#ifndef PQPAGE_PAGE_LEVEL_DECODER_H_
+#define PQPAGE_PAGE_LEVEL_DECODER_H_
+
+#include <cstdint>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "pqpage/bit_packed.h"
+#include "pqpage/rle_bit_packed_hybrid.h"
+#include "pqpage/types.h"
+
+namespace pqpage::internal {
+
+// Bits needed to store levels up to `max_level`.
+int LevelBitWidth(int16_t max_level);
+
+class LevelDecoder {
+ public:
+  // Starts a section of `num_levels` levels at most `max_level`, in `encoding` (RLE: the bare
+  // hybrid stream; BIT_PACKED: MSB-first packing). `data` may run past the section. Unimplemented
+  // for other encodings.
+  absl::Status Reset(Encoding encoding, absl::Span<const uint8_t> data, int16_t max_level,
+                     int64_t num_levels);
+
+  // Decodes exactly out.size() levels; DataLoss for a level above the maximum or a section that
+  // ends early.
+  absl::Status Decode(absl::Span<int16_t> out);
+
+  // Decodes every remaining level without keeping them and returns how many equal the maximum (the
+  // present values, for definition levels). Leaves the decoder exhausted.
+  absl::StatusOr<int64_t> CountMaxLevels();
+
+ private:
+  Encoding encoding_ = Encoding::kRle;
+  int16_t max_level_ = 0;
+  RleBitPackedHybridDecoder hybrid_;
+  BitPackedLevelDecoder bit_packed_;
+};
+
+}  // namespace pqpage::internal
+
+#endif  // PQPAGE_PAGE_LEVEL_DECODER_H_

@@ -1,0 +1,103 @@
+#include "page/page_walker.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "metadata/thrift_compact.h"
+#include "page/page_header.h"
+#include "pqpage/compression.h"
+
+namespace pqpage::internal {
+namespace {
+
+// A header's size is only known once it is parsed, so it is read through growing windows: almost
+// every header fits the first; one carrying large statistics needs a later one.
+constexpr int64_t kHeaderWindows[] = {16 << 10, 1 << 20, 64 << 20};
+
+}  // namespace
+
+PageWalker::PageWalker(const ByteSource* source, ColumnChunkLocation location,
+                       std::string column_path, ReaderOptions options)
+    : source_(source),
+      location_(std::move(location)),
+      column_path_(std::move(column_path)),
+      options_(options) {}
+
+std::string PageWalker::Where() const {
+  std::string where = absl::StrCat("column '", column_path_, "'");
+  if (!location_.context.empty()) absl::StrAppend(&where, " (", location_.context, ")");
+  if (page_index_ >= 0) {
+    absl::StrAppend(&where, ", page ", page_index_, " at offset ", info_.offset);
+  }
+  return where;
+}
+
+absl::Status PageWalker::Annotate(const absl::Status& status) const {
+  if (status.ok()) return status;
+  return absl::Status(status.code(), absl::StrCat(Where(), ": ", status.message()));
+}
+
+absl::StatusOr<bool> PageWalker::Next() {
+  if (next_offset_ >= location_.length) return false;
+  // Once the data pages hold every value the metadata counts, what follows is not this chunk's:
+  // old parquet-mr undercounted chunk lengths, so readers pad them and may see the next chunk.
+  if (location_.num_values > 0 && data_values_ >= location_.num_values) return false;
+  ++page_index_;
+  info_ = PageInfo();
+  info_.offset = location_.offset + next_offset_;
+  const int64_t remaining = location_.length - next_offset_;
+
+  absl::StatusOr<size_t> parsed = absl::DataLossError("empty");
+  for (int64_t window : kHeaderWindows) {
+    const int64_t size = std::min(window, remaining);
+    header_buffer_.resize(static_cast<size_t>(size));
+    absl::Status read = source_->ReadAt(info_.offset, absl::MakeSpan(header_buffer_));
+    if (!read.ok()) return Annotate(read);
+    header_ = format::PageHeader();
+    parsed = DeserializeCompact(absl::MakeConstSpan(header_buffer_), &header_);
+    if (parsed.ok() || size == remaining) break;
+  }
+  if (!parsed.ok()) {
+    return Annotate(absl::DataLossError(
+        absl::StrCat("cannot read page header: ", parsed.status().message())));
+  }
+  info_.header_size = static_cast<int32_t>(*parsed);
+  absl::StatusOr<PageInfo> described =
+      PageInfoFromHeader(header_, location_.codec != Compression::kUncompressed);
+  if (!described.ok()) return Annotate(described.status());
+  const int64_t offset = info_.offset;
+  const int32_t header_size = info_.header_size;
+  info_ = *std::move(described);
+  info_.offset = offset;
+  info_.header_size = header_size;
+
+  const int64_t body = info_.compressed_page_size;
+  if (body > remaining - header_size) {
+    return Annotate(absl::DataLossError(absl::StrCat(
+        "page of ", body, " bytes runs past the column chunk (", remaining - header_size,
+        " bytes left)")));
+  }
+  if (body > options_.max_page_bytes || info_.uncompressed_page_size > options_.max_page_bytes) {
+    return Annotate(absl::ResourceExhaustedError(
+        absl::StrCat("page of ", std::max<int64_t>(body, info_.uncompressed_page_size),
+                     " bytes is larger than the reader's limit of ", options_.max_page_bytes)));
+  }
+  stored_.resize(static_cast<size_t>(body));
+  absl::Status read = source_->ReadAt(offset + header_size, absl::MakeSpan(stored_));
+  if (!read.ok()) return Annotate(read);
+  if (info_.has_crc) {
+    info_.crc_checked = true;
+    info_.crc_valid = PageCrc32(stored_) == static_cast<uint32_t>(header_.crc);
+    if (!info_.crc_valid && options_.verify_checksums) {
+      return Annotate(absl::DataLossError("page CRC does not match the page bytes"));
+    }
+  }
+  next_offset_ += header_size + body;
+  if (info_.type == PageType::kDataPage || info_.type == PageType::kDataPageV2) {
+    data_values_ += info_.num_values;
+  }
+  return true;
+}
+
+}  // namespace pqpage::internal
