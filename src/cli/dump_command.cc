@@ -5,6 +5,7 @@
 // A column's levels come before its values in the object, and nothing may be printed for a column
 // that fails half way, so each column's three arrays are collected first. They spill to temporary
 // files past a threshold, which keeps memory bounded on files larger than it.
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -77,14 +78,25 @@ class SpillBuffer {
   FILE* file_ = nullptr;
 };
 
-void AppendHex(const uint8_t* data, size_t size, std::string* out) {
+// Hex of one value, spilling between slices: a single value can be a GiB.
+absl::Status AppendHex(const uint8_t* data, size_t size, SpillBuffer* buffer) {
   static constexpr char kDigits[] = "0123456789abcdef";
-  out->push_back('"');
-  for (size_t i = 0; i < size; ++i) {
-    out->push_back(kDigits[data[i] >> 4]);
-    out->push_back(kDigits[data[i] & 15]);
+  constexpr size_t kSlice = size_t{1} << 20;
+  std::string& out = buffer->text();
+  out.push_back('"');
+  for (size_t begin = 0; begin < size; begin += kSlice) {
+    const size_t end = std::min(size, begin + kSlice);
+    const size_t at = out.size();
+    out.resize(at + 2 * (end - begin));
+    char* next = out.data() + at;
+    for (size_t i = begin; i < end; ++i) {
+      *next++ = kDigits[data[i] >> 4];
+      *next++ = kDigits[data[i] & 15];
+    }
+    PQPAGE_RETURN_IF_ERROR(buffer->MaybeSpill());
   }
-  out->push_back('"');
+  out.push_back('"');
+  return absl::OkStatus();
 }
 
 // Shortest text that reads back as the same float or double (a FLOAT as the float it is), with
@@ -107,7 +119,8 @@ void AppendFloat(F value, std::string* out) {
 }
 
 template <typename T>
-void AppendValue(const T& value, std::string* out) {
+absl::Status AppendValue(const T& value, SpillBuffer* buffer) {
+  std::string* out = &buffer->text();
   if constexpr (std::is_same_v<T, bool>) {
     out->append(value ? "true" : "false");
   } else if constexpr (std::is_same_v<T, int32_t> || std::is_same_v<T, int64_t>) {
@@ -117,10 +130,11 @@ void AppendValue(const T& value, std::string* out) {
   } else if constexpr (std::is_same_v<T, Int96>) {
     uint8_t bytes[12];
     std::memcpy(bytes, value.words, sizeof(bytes));
-    AppendHex(bytes, sizeof(bytes), out);
+    return AppendHex(bytes, sizeof(bytes), buffer);
   } else {
-    AppendHex(value.data, value.size, out);
+    return AppendHex(value.data, value.size, buffer);
   }
+  return absl::OkStatus();
 }
 
 // Separates array elements: nothing before the first, a comma before each later one.
@@ -166,7 +180,10 @@ absl::Status DumpColumn(const FileReader& file, int column, FILE* out) {
         for (int64_t i = 0; i < counts.levels; ++i) absl::StrAppend(&repetitions.Next(), repetition[i]);
         PQPAGE_RETURN_IF_ERROR(repetition_text.MaybeSpill());
       }
-      for (int64_t i = 0; i < counts.values; ++i) AppendValue(batch[i], &values.Next());
+      for (int64_t i = 0; i < counts.values; ++i) {
+        values.Next();
+        PQPAGE_RETURN_IF_ERROR(AppendValue(batch[i], &value_text));
+      }
       PQPAGE_RETURN_IF_ERROR(value_text.MaybeSpill());
     }
   }
