@@ -1,0 +1,174 @@
+// The file layer's reading side: footers, column chunk ranges, writer quirks.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "file/writer_quirks.h"
+#include "metadata/thrift_compact.h"
+#include "parquet_types.h"
+#include "pqpage/file.h"
+#include "pqpage/plain.h"
+#include "status_matchers.h"
+
+namespace pqpage {
+namespace {
+
+using Bytes = std::vector<uint8_t>;
+
+void AppendMagic(Bytes* out) { out->insert(out->end(), {'P', 'A', 'R', '1'}); }
+
+// A one-column file (required INT32 "v", values 1, 2, 3 in one PLAIN page); `edit` may change
+// the footer before it is written.
+Bytes MakeFile(const std::function<void(format::FileMetaData*)>& edit = nullptr) {
+  Bytes file;
+  AppendMagic(&file);
+  PlainEncoder<int32_t> plain;
+  plain.Put(std::vector<int32_t>{1, 2, 3});
+  const Bytes body = plain.Finish();
+  format::PageHeader header;
+  header.__set_type(format::PageType::DATA_PAGE);
+  header.__set_uncompressed_page_size(static_cast<int32_t>(body.size()));
+  header.__set_compressed_page_size(static_cast<int32_t>(body.size()));
+  format::DataPageHeader page;
+  page.__set_num_values(3);
+  page.__set_encoding(format::Encoding::PLAIN);
+  page.__set_definition_level_encoding(format::Encoding::RLE);
+  page.__set_repetition_level_encoding(format::Encoding::RLE);
+  header.__set_data_page_header(page);
+  EXPECT_TRUE(internal::SerializeCompact(header, &file).ok());
+  file.insert(file.end(), body.begin(), body.end());
+
+  format::FileMetaData metadata;
+  metadata.__set_version(1);
+  format::SchemaElement root;
+  root.__set_name("schema");
+  root.__set_num_children(1);
+  format::SchemaElement leaf;
+  leaf.__set_name("v");
+  leaf.__set_type(format::Type::INT32);
+  leaf.__set_repetition_type(format::FieldRepetitionType::REQUIRED);
+  metadata.__set_schema({root, leaf});
+  metadata.__set_num_rows(3);
+  format::ColumnMetaData meta;
+  meta.__set_type(format::Type::INT32);
+  meta.__set_encodings({format::Encoding::PLAIN});
+  meta.__set_path_in_schema({"v"});
+  meta.__set_codec(format::CompressionCodec::UNCOMPRESSED);
+  meta.__set_num_values(3);
+  meta.__set_total_uncompressed_size(static_cast<int64_t>(file.size()) - 4);
+  meta.__set_total_compressed_size(static_cast<int64_t>(file.size()) - 4);
+  meta.__set_data_page_offset(4);
+  format::ColumnChunk chunk;
+  chunk.__set_file_offset(4);
+  chunk.__set_meta_data(meta);
+  format::RowGroup group;
+  group.__set_columns({chunk});
+  group.__set_num_rows(3);
+  group.__set_total_byte_size(meta.total_uncompressed_size);
+  metadata.__set_row_groups({group});
+  metadata.__set_created_by("test");
+  if (edit) edit(&metadata);
+  Bytes footer;
+  EXPECT_TRUE(internal::SerializeCompact(metadata, &footer).ok());
+  file.insert(file.end(), footer.begin(), footer.end());
+  const uint32_t length = static_cast<uint32_t>(footer.size());
+  for (int i = 0; i < 4; ++i) file.push_back(static_cast<uint8_t>(length >> (8 * i)));
+  AppendMagic(&file);
+  return file;
+}
+
+absl::StatusOr<std::unique_ptr<FileReader>> Open(const Bytes& file) {
+  return FileReader::Open(MakeMemoryByteSource(file), "memory.parquet");
+}
+
+absl::StatusOr<std::vector<int32_t>> ReadColumn(const FileReader& reader) {
+  absl::StatusOr<ColumnChunkReader> chunk = reader.OpenColumnChunk(0, 0);
+  if (!chunk.ok()) return chunk.status();
+  std::vector<int32_t> values(16);
+  absl::StatusOr<BatchCounts> counts = chunk->ReadBatch<int32_t>(16, nullptr, nullptr, values.data());
+  if (!counts.ok()) return counts.status();
+  values.resize(static_cast<size_t>(counts->values));
+  absl::StatusOr<BatchCounts> end = chunk->ReadBatch<int32_t>(16, nullptr, nullptr, values.data());
+  if (!end.ok()) return end.status();
+  return values;
+}
+
+TEST(FileReaderTest, ReadsAFooterAndItsColumnChunk) {
+  const Bytes file = MakeFile();
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, Open(file));
+  EXPECT_EQ(reader->num_rows(), 3);
+  EXPECT_EQ(reader->num_row_groups(), 1);
+  EXPECT_EQ(reader->created_by(), "test");
+  ASSERT_EQ(reader->schema().columns().size(), 1u);
+  PQPAGE_ASSERT_OK_AND_ASSIGN(std::vector<int32_t> values, ReadColumn(*reader));
+  EXPECT_EQ(values, (std::vector<int32_t>{1, 2, 3}));
+}
+
+TEST(FileReaderTest, DamagedTailsAreDataLoss) {
+  const Bytes file = MakeFile();
+  PQPAGE_EXPECT_ERROR(Open(Bytes(file.begin(), file.begin() + 10)), absl::StatusCode::kDataLoss);
+  Bytes no_magic = file;
+  no_magic[0] = 'X';
+  PQPAGE_EXPECT_ERROR(Open(no_magic), absl::StatusCode::kDataLoss);
+  Bytes long_footer = file;
+  long_footer[long_footer.size() - 5] = 0x7f;  // footer length's high byte
+  PQPAGE_EXPECT_ERROR(Open(long_footer), absl::StatusCode::kDataLoss);
+  Bytes encrypted = file;
+  encrypted[encrypted.size() - 1] = 'E';
+  PQPAGE_EXPECT_ERROR(Open(encrypted), absl::StatusCode::kUnimplemented);
+  // Every truncation of the tail is refused, never a crash.
+  for (size_t cut = 1; cut < 40; ++cut) {
+    EXPECT_FALSE(Open(Bytes(file.begin(), file.end() - static_cast<ptrdiff_t>(cut))).ok()) << cut;
+  }
+}
+
+TEST(FileReaderTest, ChunkRangesAndCountsAreChecked) {
+  {
+    const Bytes file = MakeFile([](format::FileMetaData* m) {
+      m->row_groups[0].columns[0].meta_data.__set_data_page_offset(100000);
+    });
+    PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, Open(file));
+    PQPAGE_EXPECT_ERROR(reader->ColumnChunk(0, 0), absl::StatusCode::kDataLoss);
+  }
+  {
+    const Bytes file = MakeFile(
+        [](format::FileMetaData* m) { m->row_groups[0].columns[0].meta_data.__set_num_values(4); });
+    PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, Open(file));
+    PQPAGE_EXPECT_ERROR(reader->ColumnChunk(0, 0), absl::StatusCode::kDataLoss);
+  }
+  {
+    const Bytes file = MakeFile([](format::FileMetaData* m) { m->row_groups[0].columns.clear(); });
+    PQPAGE_EXPECT_ERROR(Open(file), absl::StatusCode::kDataLoss);
+  }
+  {
+    const Bytes file = MakeFile([](format::FileMetaData* m) {
+      m->row_groups[0].columns[0].meta_data.__set_type(format::Type::INT64);
+    });
+    PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, Open(file));
+    PQPAGE_EXPECT_ERROR(reader->ColumnChunk(0, 0), absl::StatusCode::kDataLoss);
+  }
+}
+
+TEST(FileReaderTest, ToleratesADictionaryPageOffsetOfZero) {
+  const Bytes file = MakeFile([](format::FileMetaData* m) {
+    m->row_groups[0].columns[0].meta_data.__set_dictionary_page_offset(0);
+  });
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, Open(file));
+  PQPAGE_ASSERT_OK_AND_ASSIGN(std::vector<int32_t> values, ReadColumn(*reader));
+  EXPECT_EQ(values, (std::vector<int32_t>{1, 2, 3}));
+}
+
+TEST(WriterQuirksTest, OldParquetMrUndercountsDictionaryHeaders) {
+  EXPECT_TRUE(internal::UndercountsDictionaryHeader("parquet-mr"));
+  EXPECT_TRUE(internal::UndercountsDictionaryHeader("parquet-mr version 1.2.8"));
+  EXPECT_FALSE(internal::UndercountsDictionaryHeader("parquet-mr version 1.2.9"));
+  EXPECT_FALSE(internal::UndercountsDictionaryHeader("parquet-mr version 1.10.0 (build abc)"));
+  EXPECT_FALSE(internal::UndercountsDictionaryHeader("parquet-cpp-arrow version 17.0.0"));
+  EXPECT_FALSE(internal::UndercountsDictionaryHeader(""));
+}
+
+}  // namespace
+}  // namespace pqpage

@@ -1,0 +1,145 @@
+// Schema trees: leaves, paths and maximum levels from a footer's element list, and the builder.
+#include "pqpage/schema.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "parquet_types.h"
+#include "status_matchers.h"
+
+namespace pqpage {
+namespace {
+
+format::SchemaElement Group(const std::string& name, int children,
+                            format::FieldRepetitionType::type repetition) {
+  format::SchemaElement element;
+  element.__set_name(name);
+  element.__set_num_children(children);
+  element.__set_repetition_type(repetition);
+  return element;
+}
+
+format::SchemaElement Leaf(const std::string& name, format::Type::type type,
+                           format::FieldRepetitionType::type repetition) {
+  format::SchemaElement element;
+  element.__set_name(name);
+  element.__set_type(type);
+  element.__set_repetition_type(repetition);
+  return element;
+}
+
+format::SchemaElement Root(int children) {
+  format::SchemaElement root;
+  root.__set_name("schema");
+  root.__set_num_children(children);
+  return root;
+}
+
+TEST(SchemaTest, ListOfOptionalStructLeavesGetTheirLevels) {
+  using R = format::FieldRepetitionType;
+  // id (required), tags (optional list of optional strings), point (required group of x, y?)
+  const std::vector<format::SchemaElement> elements = {
+      Root(3),
+      Leaf("id", format::Type::INT64, R::REQUIRED),
+      Group("tags", 1, R::OPTIONAL),
+      Group("list", 1, R::REPEATED),
+      Leaf("element", format::Type::BYTE_ARRAY, R::OPTIONAL),
+      Group("point", 2, R::REQUIRED),
+      Leaf("x", format::Type::DOUBLE, R::REQUIRED),
+      Leaf("y", format::Type::DOUBLE, R::OPTIONAL),
+  };
+  PQPAGE_ASSERT_OK_AND_ASSIGN(Schema schema, Schema::FromElements(elements));
+  const auto& columns = schema.columns();
+  ASSERT_EQ(columns.size(), 4u);
+  EXPECT_EQ(columns[0].PathString(), "id");
+  EXPECT_EQ(columns[0].max_definition_level, 0);
+  EXPECT_EQ(columns[1].PathString(), "tags.list.element");
+  EXPECT_EQ(columns[1].max_definition_level, 3);
+  EXPECT_EQ(columns[1].max_repetition_level, 1);
+  EXPECT_EQ(columns[1].type, PhysicalType::kByteArray);
+  EXPECT_EQ(columns[2].PathString(), "point.x");
+  EXPECT_EQ(columns[2].max_definition_level, 0);
+  EXPECT_EQ(columns[3].PathString(), "point.y");
+  EXPECT_EQ(columns[3].max_definition_level, 1);
+  EXPECT_EQ(schema.elements().size(), elements.size());
+}
+
+TEST(SchemaTest, MalformedElementListsAreDataLoss) {
+  using R = format::FieldRepetitionType;
+  PQPAGE_EXPECT_ERROR(Schema::FromElements({}), absl::StatusCode::kDataLoss);
+  // A child count that runs past the list.
+  PQPAGE_EXPECT_ERROR(Schema::FromElements({Root(2), Leaf("a", format::Type::INT32, R::REQUIRED)}),
+                      absl::StatusCode::kDataLoss);
+  // Elements left over after the tree.
+  PQPAGE_EXPECT_ERROR(Schema::FromElements({Root(1), Leaf("a", format::Type::INT32, R::REQUIRED),
+                                            Leaf("b", format::Type::INT32, R::REQUIRED)}),
+                      absl::StatusCode::kDataLoss);
+  // A leaf without a physical type.
+  format::SchemaElement untyped;
+  untyped.__set_name("a");
+  untyped.__set_repetition_type(R::OPTIONAL);
+  PQPAGE_EXPECT_ERROR(Schema::FromElements({Root(1), untyped}), absl::StatusCode::kDataLoss);
+  // FIXED_LEN_BYTE_ARRAY without a length.
+  PQPAGE_EXPECT_ERROR(
+      Schema::FromElements({Root(1), Leaf("f", format::Type::FIXED_LEN_BYTE_ARRAY, R::REQUIRED)}),
+      absl::StatusCode::kDataLoss);
+  // An unknown physical type.
+  PQPAGE_EXPECT_ERROR(
+      Schema::FromElements({Root(1), Leaf("u", static_cast<format::Type::type>(-7), R::REQUIRED)}),
+      absl::StatusCode::kUnimplemented);
+}
+
+TEST(SchemaTest, DeepNestingIsAnErrorNotAStackOverflow) {
+  using R = format::FieldRepetitionType;
+  std::vector<format::SchemaElement> elements = {Root(1)};
+  constexpr int kDepth = 200000;
+  for (int i = 0; i < kDepth; ++i) elements.push_back(Group("g", 1, R::OPTIONAL));
+  elements.push_back(Leaf("leaf", format::Type::INT32, R::OPTIONAL));
+  PQPAGE_EXPECT_ERROR(Schema::FromElements(elements), absl::StatusCode::kDataLoss);
+}
+
+TEST(SchemaTest, BuilderMakesTheSameTreeAWriterWould) {
+  Schema::Builder builder;
+  builder.AddPrimitive("id", Repetition::kRequired, PhysicalType::kInt64)
+      .BeginGroup("names", Repetition::kOptional, "LIST")
+      .BeginGroup("list", Repetition::kRepeated)
+      .AddPrimitive("element", Repetition::kOptional, PhysicalType::kByteArray, 0, "STRING")
+      .EndGroup()
+      .EndGroup()
+      .AddPrimitive("digest", Repetition::kOptional, PhysicalType::kFixedLenByteArray, 16);
+  PQPAGE_ASSERT_OK_AND_ASSIGN(Schema schema, builder.Build());
+  ASSERT_EQ(schema.columns().size(), 3u);
+  EXPECT_EQ(schema.columns()[1].PathString(), "names.list.element");
+  EXPECT_EQ(schema.columns()[1].max_definition_level, 3);
+  EXPECT_EQ(schema.columns()[1].max_repetition_level, 1);
+  EXPECT_EQ(schema.columns()[2].type_length, 16);
+  EXPECT_EQ(schema.elements()[2].converted_type, format::ConvertedType::LIST);
+  EXPECT_TRUE(schema.elements()[4].logicalType.__isset.STRING);
+}
+
+TEST(SchemaTest, BuilderRejectsMistakes) {
+  {
+    Schema::Builder builder;
+    builder.AddPrimitive("f", Repetition::kRequired, PhysicalType::kFixedLenByteArray, 0);
+    PQPAGE_EXPECT_ERROR(builder.Build(), absl::StatusCode::kInvalidArgument);
+  }
+  {
+    Schema::Builder builder;
+    builder.BeginGroup("g", Repetition::kOptional);
+    PQPAGE_EXPECT_ERROR(builder.Build(), absl::StatusCode::kInvalidArgument);
+  }
+  {
+    Schema::Builder builder;
+    builder.AddPrimitive("a", Repetition::kRequired, PhysicalType::kInt32, 0, "NOT_A_TYPE");
+    PQPAGE_EXPECT_ERROR(builder.Build(), absl::StatusCode::kInvalidArgument);
+  }
+  {
+    Schema::Builder builder;
+    builder.EndGroup();
+    PQPAGE_EXPECT_ERROR(builder.Build(), absl::StatusCode::kInvalidArgument);
+  }
+}
+
+}  // namespace
+}  // namespace pqpage
