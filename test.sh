@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Builds pqpage and runs every test twice: an optimised build, then a build with AddressSanitizer
-# and UndefinedBehaviorSanitizer that halts on the first error.
+# and UndefinedBehaviorSanitizer that halts on the first error. The tests that compare pqpage with
+# other implementations use a virtualenv of them (pyarrow, duckdb, polars, fastparquet) made under
+# build/ on the first run and reused afterwards.
 set -euo pipefail
 cd "$(dirname "$0")"
 ./install-deps.sh
 jobs=$(nproc)
+mkdir -p build
+bash tests/peers/make_venv.sh build/peers-venv
+export PQPAGE_PEERS_VENV="$PWD/build/peers-venv"
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPQPAGE_BUILD_BENCHMARKS=ON > /dev/null
 cmake --build build -j"$jobs"
