@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "absl/strings/str_cat.h"
+
 #include <random>
 #include <string>
 #include <vector>
@@ -150,6 +152,68 @@ TEST(CompressionTest, PageCrcIsZlibCrc32) {
   EXPECT_EQ(PageCrc32(absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(check.data()), 9)),
             0xCBF43926u);
   EXPECT_EQ(PageCrc32({}), 0u);
+}
+
+TEST(CompressionTest, BoundedInflationRoundTripsEveryCodec) {
+  for (Compression codec : kWritable) {
+    for (size_t n : {size_t{0}, size_t{1}, size_t{1000}, size_t{300000}}) {
+      for (bool compressible : {true, false}) {
+        SCOPED_TRACE(absl::StrCat(CompressionName(codec).data(), " ", n, " ", compressible));
+        const std::vector<uint8_t> input = Sample(n, compressible);
+        std::vector<uint8_t> compressed;
+        PQPAGE_ASSERT_OK(Compress(codec, input, &compressed));
+        std::vector<uint8_t> out = {1, 2, 3};  // overwritten, not appended to
+        PQPAGE_ASSERT_OK(DecompressBounded(codec, compressed, static_cast<int64_t>(n), &out));
+        EXPECT_EQ(out, input);
+        if (codec == Compression::kUncompressed) continue;
+        PQPAGE_EXPECT_ERROR(DecompressBounded(codec, compressed, static_cast<int64_t>(n) + 1, &out),
+                            absl::StatusCode::kDataLoss);
+        if (n > 0) {
+          PQPAGE_EXPECT_ERROR(
+              DecompressBounded(codec, compressed, static_cast<int64_t>(n) - 1, &out),
+              absl::StatusCode::kDataLoss);
+        }
+      }
+    }
+  }
+}
+
+TEST(CompressionTest, BoundedInflationRefusesImpossibleSizesWithoutAllocatingThem) {
+  // 64 MiB of zeros compresses to a few hundred bytes under zstd and brotli: a header claiming
+  // 2 GiB must fail after inflating what is there, and the bounded codecs fail before inflating.
+  const std::vector<uint8_t> zeros(size_t{64} << 20, 0);
+  for (Compression codec : kWritable) {
+    if (codec == Compression::kUncompressed) continue;
+    SCOPED_TRACE(CompressionName(codec).data());
+    std::vector<uint8_t> compressed;
+    PQPAGE_ASSERT_OK(Compress(codec, zeros, &compressed));
+    std::vector<uint8_t> out;
+    PQPAGE_EXPECT_ERROR(DecompressBounded(codec, compressed, INT32_MAX, &out),
+                        absl::StatusCode::kDataLoss);
+    EXPECT_LE(out.capacity(), size_t{128} << 20);
+    PQPAGE_EXPECT_ERROR(DecompressBounded(codec, std::vector<uint8_t>{1, 2, 3}, INT32_MAX, &out),
+                        absl::StatusCode::kDataLoss);
+    EXPECT_LE(out.capacity(), size_t{128} << 20);
+    PQPAGE_EXPECT_ERROR(DecompressBounded(codec, compressed, -1, &out),
+                        absl::StatusCode::kDataLoss);
+  }
+}
+
+TEST(CompressionTest, BoundedZstdReadsConcatenatedFrames) {
+  const std::vector<uint8_t> first = Sample(5000, true);
+  const std::vector<uint8_t> second = Sample(7000, false);
+  std::vector<uint8_t> compressed;
+  PQPAGE_ASSERT_OK(Compress(Compression::kZstd, first, &compressed));
+  PQPAGE_ASSERT_OK(Compress(Compression::kZstd, second, &compressed));
+  std::vector<uint8_t> out;
+  PQPAGE_ASSERT_OK(DecompressBounded(Compression::kZstd, compressed, 12000, &out));
+  std::vector<uint8_t> both = first;
+  both.insert(both.end(), second.begin(), second.end());
+  EXPECT_EQ(out, both);
+  // Cut inside the second frame.
+  compressed.resize(compressed.size() - 5);
+  PQPAGE_EXPECT_ERROR(DecompressBounded(Compression::kZstd, compressed, 12000, &out),
+                      absl::StatusCode::kDataLoss);
 }
 
 }  // namespace

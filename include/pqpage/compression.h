@@ -48,6 +48,14 @@ absl::Status Compress(Compression codec, absl::Span<const uint8_t> input, std::v
 absl::Status Decompress(Compression codec, absl::Span<const uint8_t> input,
                         absl::Span<uint8_t> out);
 
+// Inflates `input`, which a page header says holds `expected_size` bytes, into `out` (resized to
+// exactly that on success). Unlike Decompress, memory follows the bytes the stream really
+// produces: snappy's own length must match, LZ4 and GZIP are held to their largest expansion, and
+// ZSTD and BROTLI inflate into a buffer that grows as output appears. So a few hostile bytes
+// claiming 2 GiB cost kilobytes. Errors as for Decompress.
+absl::Status DecompressBounded(Compression codec, absl::Span<const uint8_t> input,
+                               int64_t expected_size, std::vector<uint8_t>* out);
+
 // CRC-32 as Parquet page headers store it (zlib's polynomial), over `bytes`.
 uint32_t PageCrc32(absl::Span<const uint8_t> bytes);
 

@@ -261,6 +261,125 @@ bool Lz4HadoopDecompress(absl::Span<const uint8_t> input, absl::Span<uint8_t> ou
   return produced == out.size() && !input.empty();
 }
 
+// ------------------------------------------------------------------ bounded inflation
+// Codecs whose output cannot be bounded from their input (a few bytes of zstd or brotli can
+// legitimately stand for a GiB) are inflated into a buffer that grows with what the stream
+// actually produces, so a header that lies about its size costs no more memory than the truth.
+constexpr size_t kFirstGrowthStep = size_t{1} << 16;
+
+size_t NextCapacity(size_t current, size_t input_size, size_t expected) {
+  const size_t wanted = current == 0 ? std::max(kFirstGrowthStep, input_size * 4) : current * 2;
+  return std::min(wanted, expected);
+}
+
+absl::Status BrotliDecompressGrowing(absl::Span<const uint8_t> input, size_t expected,
+                                     std::vector<uint8_t>* out) {
+  BrotliDecoderState* state = BrotliDecoderCreateInstance(nullptr, nullptr, nullptr);
+  if (state == nullptr) return absl::ResourceExhaustedError("BROTLI: cannot create a decoder");
+  size_t available_in = input.size();
+  const uint8_t* next_in = input.data();
+  size_t produced = 0;
+  out->clear();
+  absl::Status status;
+  for (;;) {
+    // Once `expected` bytes are out, one spare byte tells a finished stream from a long one.
+    const bool probing = produced == out->size() && out->size() >= expected;
+    if (!probing && produced == out->size()) {
+      out->resize(NextCapacity(out->size(), input.size(), expected));
+    }
+    uint8_t probe;
+    uint8_t* next_out = probing ? &probe : out->data() + produced;
+    size_t available_out = probing ? 1 : out->size() - produced;
+    const BrotliDecoderResult result = BrotliDecoderDecompressStream(
+        state, &available_in, &next_in, &available_out, &next_out, nullptr);
+    if (probing) {
+      if (available_out == 0) status = TooLong(Compression::kBrotli, expected);
+    } else {
+      produced = out->size() - available_out;
+    }
+    if (!status.ok() || result == BROTLI_DECODER_RESULT_SUCCESS) break;
+    if (result != BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT) {
+      status = Corrupt(Compression::kBrotli, "bad or truncated stream");
+      break;
+    }
+  }
+  BrotliDecoderDestroyInstance(state);
+  if (!status.ok()) return status;
+  if (available_in != 0) return Corrupt(Compression::kBrotli, "bytes after the stream");
+  if (produced != expected) return WrongSize(Compression::kBrotli, produced, expected);
+  out->resize(produced);
+  return absl::OkStatus();
+}
+
+absl::Status ZstdDecompressGrowing(absl::Span<const uint8_t> input, size_t expected,
+                                   std::vector<uint8_t>* out) {
+  ZSTD_DStream* stream = ZSTD_createDStream();
+  if (stream == nullptr) return absl::ResourceExhaustedError("ZSTD: cannot create a decoder");
+  ZSTD_inBuffer in = {input.data(), input.size(), 0};
+  size_t produced = 0;
+  out->clear();
+  absl::Status status;
+  // Frames may follow each other; the stream ends when the input is used up and the last frame
+  // is complete (ZSTD_decompressStream returns 0).
+  for (;;) {
+    const bool probing = produced == out->size() && out->size() >= expected;
+    if (!probing && produced == out->size()) {
+      out->resize(NextCapacity(out->size(), input.size(), expected));
+    }
+    uint8_t probe;
+    ZSTD_outBuffer buffer = probing ? ZSTD_outBuffer{&probe, 1, 0}
+                                    : ZSTD_outBuffer{out->data(), out->size(), produced};
+    const size_t consumed_before = in.pos;
+    const size_t hint = ZSTD_decompressStream(stream, &buffer, &in);
+    if (ZSTD_isError(hint)) {
+      status = Corrupt(Compression::kZstd, ZSTD_getErrorName(hint));
+      break;
+    }
+    bool progressed = in.pos != consumed_before;
+    if (probing) {
+      if (buffer.pos > 0) {
+        status = TooLong(Compression::kZstd, expected);
+        break;
+      }
+    } else {
+      progressed = progressed || buffer.pos != produced;
+      produced = buffer.pos;
+    }
+    if (in.pos == in.size && hint == 0) break;
+    if (!progressed) {
+      status = Corrupt(Compression::kZstd, "truncated stream");
+      break;
+    }
+  }
+  ZSTD_freeDStream(stream);
+  if (!status.ok()) return status;
+  if (produced != expected) return WrongSize(Compression::kZstd, produced, expected);
+  out->resize(produced);
+  return absl::OkStatus();
+}
+
+// The most `input` can inflate to under a codec whose expansion is bounded (snappy states its
+// length in its first bytes; one LZ4 byte makes at most 255, one deflate byte at most 1032).
+size_t MaxInflatedSize(Compression codec, absl::Span<const uint8_t> input) {
+  switch (codec) {
+    case Compression::kSnappy: {
+      size_t length = 0;
+      if (!snappy::GetUncompressedLength(reinterpret_cast<const char*>(input.data()),
+                                         input.size(), &length)) {
+        return 0;
+      }
+      return length;
+    }
+    case Compression::kLz4Raw:
+    case Compression::kLz4Hadoop:
+      return input.size() * 255 + 64;
+    case Compression::kGzip:
+      return input.size() * 1032 + 1024;
+    default:
+      return input.size();
+  }
+}
+
 }  // namespace
 
 std::string_view CompressionName(Compression codec) {
@@ -337,6 +456,32 @@ absl::Status Decompress(Compression codec, absl::Span<const uint8_t> input,
   }
   return absl::InvalidArgumentError(
       absl::StrCat("unknown compression codec ", static_cast<int>(codec)));
+}
+
+absl::Status DecompressBounded(Compression codec, absl::Span<const uint8_t> input,
+                               int64_t expected_size, std::vector<uint8_t>* out) {
+  if (expected_size < 0) {
+    return absl::DataLossError(absl::StrCat("negative uncompressed size ", expected_size));
+  }
+  const size_t expected = static_cast<size_t>(expected_size);
+  switch (codec) {
+    case Compression::kZstd: return ZstdDecompressGrowing(input, expected, out);
+    case Compression::kBrotli: return BrotliDecompressGrowing(input, expected, out);
+    case Compression::kSnappy:
+    case Compression::kLz4Raw:
+    case Compression::kLz4Hadoop:
+    case Compression::kGzip:
+      if (expected > MaxInflatedSize(codec, input)) {
+        return absl::DataLossError(absl::StrCat(
+            CompressionName(codec).data(), ": ", input.size(), " compressed bytes cannot inflate to the ",
+            expected, " bytes the header says"));
+      }
+      break;
+    default:
+      break;
+  }
+  out->resize(expected);
+  return Decompress(codec, input, absl::MakeSpan(*out));
 }
 
 uint32_t PageCrc32(absl::Span<const uint8_t> bytes) {

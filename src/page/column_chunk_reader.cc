@@ -69,8 +69,7 @@ struct ColumnChunkReader::State {
 
   absl::Status Decompress(absl::Span<const uint8_t> stored, int64_t size,
                           std::vector<uint8_t>* out) {
-    out->resize(static_cast<size_t>(size));
-    return pqpage::Decompress(location.codec, stored, absl::MakeSpan(*out));
+    return DecompressBounded(location.codec, stored, size, out);
   }
 
   absl::Status ReadDictionaryPage() {
