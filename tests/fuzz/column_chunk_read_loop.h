@@ -1,0 +1,67 @@
+// Reads a column chunk to its end through every read form of the page decoder (dense batches,
+// spaced batches, dictionary indices), in batches picked by the fuzz input, stopping at the first
+// error or after `max_levels` levels. Shared by the chunk and file fuzz targets; only crashes and
+// sanitizer reports are bugs, errors are expected on arbitrary input.
+#ifndef PQPAGE_TESTS_FUZZ_COLUMN_CHUNK_READ_LOOP_H_
+#define PQPAGE_TESTS_FUZZ_COLUMN_CHUNK_READ_LOOP_H_
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "fuzz/fuzz_harness.h"
+#include "pqpage/column_chunk_reader.h"
+
+namespace pqpage::fuzz {
+
+template <typename T>
+void ReadChunkAs(ColumnChunkReader& reader, uint8_t pattern, int64_t max_levels) {
+  constexpr int64_t kMaxBatch = 4096;
+  std::unique_ptr<T[]> values(new T[kMaxBatch]);
+  std::vector<int16_t> definition(kMaxBatch), repetition(kMaxBatch);
+  std::vector<uint32_t> indices(kMaxBatch);
+  std::vector<uint8_t> validity(kMaxBatch / 8 + 1);
+  int64_t read = 0;
+  for (int i = 0; read < max_levels; ++i) {
+    const int64_t n = BatchSize(pattern, i, max_levels - read);
+    absl::StatusOr<BatchCounts> counts;
+    switch ((pattern >> 4) % 3 == 0 ? i % 3 : 0) {
+      case 1: {
+        absl::StatusOr<bool> dictionary = reader.NextBatchIsDictionaryEncoded();
+        if (!dictionary.ok()) return;
+        counts = *dictionary ? reader.ReadIndices(n, definition.data(), repetition.data(),
+                                                  indices.data())
+                             : reader.ReadBatch<T>(n, definition.data(), repetition.data(),
+                                                   values.get());
+        break;
+      }
+      case 2:
+        if (reader.column().max_repetition_level == 0) {
+          counts = reader.ReadBatchSpaced<T>(n, nullptr, values.get(), validity.data(), 0);
+          break;
+        }
+        [[fallthrough]];
+      default:
+        counts = reader.ReadBatch<T>(n, definition.data(), repetition.data(), values.get());
+    }
+    if (!counts.ok() || counts->levels == 0) return;
+    if (counts->levels > n || counts->values > counts->levels) AbortWithMessage("batch counts out of range: %lld levels, %lld values for %lld asked", static_cast<long long>(counts->levels), static_cast<long long>(counts->values), static_cast<long long>(n));
+    read += counts->levels;
+  }
+}
+
+inline void ReadChunk(ColumnChunkReader& reader, uint8_t pattern, int64_t max_levels) {
+  switch (reader.column().type) {
+    case PhysicalType::kBoolean: return ReadChunkAs<bool>(reader, pattern, max_levels);
+    case PhysicalType::kInt32: return ReadChunkAs<int32_t>(reader, pattern, max_levels);
+    case PhysicalType::kInt64: return ReadChunkAs<int64_t>(reader, pattern, max_levels);
+    case PhysicalType::kInt96: return ReadChunkAs<Int96>(reader, pattern, max_levels);
+    case PhysicalType::kFloat: return ReadChunkAs<float>(reader, pattern, max_levels);
+    case PhysicalType::kDouble: return ReadChunkAs<double>(reader, pattern, max_levels);
+    default: return ReadChunkAs<ByteArray>(reader, pattern, max_levels);
+  }
+}
+
+}  // namespace pqpage::fuzz
+
+#endif  // PQPAGE_TESTS_FUZZ_COLUMN_CHUNK_READ_LOOP_H_

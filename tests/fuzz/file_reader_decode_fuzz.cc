@@ -1,0 +1,119 @@
+// Fuzz target: a whole file. The footer is parsed, the schema's leaves derived, and every column
+// chunk of every row group is walked page by page (headers and CRCs) and read through the page
+// decoder. A file is arbitrary bytes here: only crashes, sanitizer reports and allocations sized
+// by unchecked numbers are bugs.
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "fuzz/column_chunk_read_loop.h"
+#include "fuzz/fuzz_seeds.h"
+#include "page/page_walker.h"
+#include "pqpage/file.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  pqpage::ReaderOptions options;
+  options.max_page_bytes = 1 << 20;
+  auto file = pqpage::FileReader::Open(
+      pqpage::MakeMemoryByteSource(absl::MakeConstSpan(data, size)), "fuzz.parquet", options);
+  if (!file.ok()) return 0;
+  const int columns = static_cast<int>((*file)->schema().columns().size());
+  const uint8_t pattern = size > 0 ? data[size / 2] : 0;
+  for (int group = 0; group < (*file)->num_row_groups() && group < 16; ++group) {
+    for (int column = 0; column < columns && column < 64; ++column) {
+      absl::StatusOr<pqpage::ColumnChunkLocation> location = (*file)->ColumnChunk(group, column);
+      if (!location.ok()) continue;
+      pqpage::internal::PageWalker walker(&(*file)->source(), *location, "fuzz", options);
+      for (int page = 0; page < 1000; ++page) {
+        absl::StatusOr<bool> more = walker.Next();
+        if (!more.ok() || !*more) break;
+      }
+      absl::StatusOr<pqpage::ColumnChunkReader> reader = (*file)->OpenColumnChunk(group, column);
+      if (reader.ok()) pqpage::fuzz::ReadChunk(*reader, pattern, 1 << 16);
+    }
+  }
+  return 0;
+}
+
+namespace {
+
+// A small file written by pqpage's own writer: a required INT64, an optional dictionary string,
+// and a list of doubles, in two row groups, with v2 pages, snappy and CRCs.
+std::vector<uint8_t> WrittenFile(int page_version, pqpage::Compression codec) {
+  pqpage::Schema::Builder builder;
+  builder.AddPrimitive("id", pqpage::Repetition::kRequired, pqpage::PhysicalType::kInt64)
+      .AddPrimitive("name", pqpage::Repetition::kOptional, pqpage::PhysicalType::kByteArray, 0,
+                    "STRING")
+      .BeginGroup("scores", pqpage::Repetition::kOptional, "LIST")
+      .BeginGroup("list", pqpage::Repetition::kRepeated)
+      .AddPrimitive("element", pqpage::Repetition::kRequired, pqpage::PhysicalType::kDouble)
+      .EndGroup()
+      .EndGroup();
+  auto schema = builder.Build();
+  if (!schema.ok()) std::abort();
+  char path[] = "/tmp/pqpage_fuzz_seed_XXXXXX";
+  const int fd = mkstemp(path);
+  if (fd < 0) std::abort();
+  close(fd);
+  auto writer = pqpage::FileWriter::Open(path, *schema);
+  if (!writer.ok()) std::abort();
+  pqpage::WriterOptions options;
+  options.data_page_version = page_version;
+  options.compression = codec;
+  options.write_checksums = true;
+  options.data_page_size = 48;
+  const std::vector<std::string> names = {"ann", "bob", "", "cyd"};
+  for (int group = 0; group < 2; ++group) {
+    if (!(*writer)->BeginRowGroup().ok()) std::abort();
+    std::vector<int64_t> ids;
+    std::vector<pqpage::ByteArray> name_values;
+    std::vector<int16_t> name_levels;
+    std::vector<double> scores;
+    std::vector<int16_t> score_definition, score_repetition;
+    for (int row = 0; row < 12; ++row) {
+      ids.push_back(group * 100 + row);
+      name_levels.push_back(row % 4 == 3 ? 0 : 1);
+      if (row % 4 != 3) name_values.emplace_back(names[static_cast<size_t>(row) % names.size()]);
+      const int count = row % 3;  // 0: an empty list
+      if (count == 0) {
+        score_definition.push_back(row % 2 ? 0 : 1);  // null list, empty list
+        score_repetition.push_back(0);
+      }
+      for (int k = 0; k < count; ++k) {
+        score_definition.push_back(2);
+        score_repetition.push_back(k == 0 ? 0 : 1);
+        scores.push_back(row + k * 0.5);
+      }
+    }
+    pqpage::ColumnChunkWriter id_writer((*schema).columns()[0], options);
+    pqpage::ColumnChunkWriter name_writer((*schema).columns()[1], options);
+    pqpage::ColumnChunkWriter score_writer((*schema).columns()[2], options);
+    if (!id_writer.WriteBatch<int64_t>({}, {}, ids).ok() ||
+        !name_writer.WriteBatch<pqpage::ByteArray>(name_levels, {}, name_values).ok() ||
+        !score_writer.WriteBatch<double>(score_definition, score_repetition, scores).ok() ||
+        !(*writer)->WriteColumnChunk(std::move(id_writer)).ok() ||
+        !(*writer)->WriteColumnChunk(std::move(name_writer)).ok() ||
+        !(*writer)->WriteColumnChunk(std::move(score_writer)).ok() ||
+        !(*writer)->EndRowGroup().ok()) {
+      std::abort();
+    }
+  }
+  if (!(*writer)->Close().ok()) std::abort();
+  std::ifstream in(path, std::ios::binary);
+  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::remove(path);
+  return bytes;
+}
+
+}  // namespace
+
+std::vector<std::vector<uint8_t>> PqpageFuzzSeeds() {
+  return {WrittenFile(1, pqpage::Compression::kSnappy),
+          WrittenFile(2, pqpage::Compression::kZstd)};
+}
