@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <memory>
 
 #include "absl/strings/str_cat.h"
 #include "common/byte_io.h"
@@ -311,10 +312,37 @@ absl::Status BrotliDecompressGrowing(absl::Span<const uint8_t> input, size_t exp
   return absl::OkStatus();
 }
 
+// One decompression context per thread, reused: creating one costs more than inflating a small
+// page.
+ZSTD_DCtx* ThreadZstdContext() {
+  thread_local std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx*)> context(ZSTD_createDCtx(),
+                                                                          ZSTD_freeDCtx);
+  return context.get();
+}
+
+// A zstd block inflates to at most 128 KiB from no fewer than 4 bytes (an RLE block), so this is
+// the most a stream can truly produce.
+size_t ZstdMaxInflatedSize(size_t input_size) { return input_size * 32768 + (size_t{128} << 10); }
+
 absl::Status ZstdDecompressGrowing(absl::Span<const uint8_t> input, size_t expected,
                                    std::vector<uint8_t>* out) {
-  ZSTD_DStream* stream = ZSTD_createDStream();
+  ZSTD_DCtx* stream = ThreadZstdContext();
   if (stream == nullptr) return absl::ResourceExhaustedError("ZSTD: cannot create a decoder");
+  ZSTD_DCtx_reset(stream, ZSTD_reset_session_only);
+  if (expected > ZstdMaxInflatedSize(input.size())) {
+    return absl::DataLossError(absl::StrCat("ZSTD: ", input.size(),
+                                            " compressed bytes cannot inflate to the ", expected,
+                                            " bytes the header says"));
+  }
+  // Writers record the content size in the frame: when it agrees with the page header, one call
+  // into an exact buffer does it (extra frames or bytes make it fail, which is checked).
+  if (ZSTD_getFrameContentSize(input.data(), input.size()) == expected) {
+    out->resize(expected);
+    const size_t written =
+        ZSTD_decompressDCtx(stream, out->data(), out->size(), input.data(), input.size());
+    if (!ZSTD_isError(written) && written == expected) return absl::OkStatus();
+    ZSTD_DCtx_reset(stream, ZSTD_reset_session_only);
+  }
   ZSTD_inBuffer in = {input.data(), input.size(), 0};
   size_t produced = 0;
   out->clear();
@@ -351,7 +379,7 @@ absl::Status ZstdDecompressGrowing(absl::Span<const uint8_t> input, size_t expec
       break;
     }
   }
-  ZSTD_freeDStream(stream);
+  ZSTD_DCtx_reset(stream, ZSTD_reset_session_only);
   if (!status.ok()) return status;
   if (produced != expected) return WrongSize(Compression::kZstd, produced, expected);
   out->resize(produced);

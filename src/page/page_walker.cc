@@ -14,8 +14,26 @@ namespace {
 // A header's size is only known once it is parsed, so it is read through growing windows: almost
 // every header fits the first; one carrying large statistics needs a later one.
 constexpr int64_t kHeaderWindows[] = {16 << 10, 1 << 20, 64 << 20};
+// How much of the chunk one read fetches ahead.
+constexpr int64_t kReadAhead = 1 << 20;
 
 }  // namespace
+
+absl::StatusOr<absl::Span<const uint8_t>> PageWalker::Window(int64_t begin, int64_t length) {
+  const int64_t window_end = window_begin_ + static_cast<int64_t>(window_.size());
+  if (begin < window_begin_ || begin + length > window_end) {
+    const int64_t size = std::min(location_.length - begin, std::max(length, kReadAhead));
+    window_.resize(static_cast<size_t>(size));
+    window_begin_ = begin;
+    absl::Status read = source_->ReadAt(location_.offset + begin, absl::MakeSpan(window_));
+    if (!read.ok()) {
+      window_.clear();
+      return read;
+    }
+  }
+  return absl::MakeConstSpan(window_).subspan(static_cast<size_t>(begin - window_begin_),
+                                              static_cast<size_t>(length));
+}
 
 PageWalker::PageWalker(const ByteSource* source, ColumnChunkLocation location,
                        std::string column_path, ReaderOptions options)
@@ -51,11 +69,10 @@ absl::StatusOr<bool> PageWalker::Next() {
   absl::StatusOr<size_t> parsed = absl::DataLossError("empty");
   for (int64_t window : kHeaderWindows) {
     const int64_t size = std::min(window, remaining);
-    header_buffer_.resize(static_cast<size_t>(size));
-    absl::Status read = source_->ReadAt(info_.offset, absl::MakeSpan(header_buffer_));
-    if (!read.ok()) return Annotate(read);
+    absl::StatusOr<absl::Span<const uint8_t>> bytes = Window(next_offset_, size);
+    if (!bytes.ok()) return Annotate(bytes.status());
     header_ = format::PageHeader();
-    parsed = DeserializeCompact(absl::MakeConstSpan(header_buffer_), &header_);
+    parsed = DeserializeCompact(*bytes, &header_);
     if (parsed.ok() || size == remaining) break;
   }
   if (!parsed.ok()) {
@@ -83,12 +100,19 @@ absl::StatusOr<bool> PageWalker::Next() {
         absl::StrCat("page of ", std::max<int64_t>(body, info_.uncompressed_page_size),
                      " bytes is larger than the reader's limit of ", options_.max_page_bytes)));
   }
-  stored_.resize(static_cast<size_t>(body));
-  absl::Status read = source_->ReadAt(offset + header_size, absl::MakeSpan(stored_));
-  if (!read.ok()) return Annotate(read);
+  if (body <= kReadAhead) {
+    absl::StatusOr<absl::Span<const uint8_t>> bytes = Window(next_offset_ + header_size, body);
+    if (!bytes.ok()) return Annotate(bytes.status());
+    stored_view_ = *bytes;
+  } else {
+    stored_.resize(static_cast<size_t>(body));
+    absl::Status read = source_->ReadAt(offset + header_size, absl::MakeSpan(stored_));
+    if (!read.ok()) return Annotate(read);
+    stored_view_ = stored_;
+  }
   if (info_.has_crc) {
     info_.crc_checked = true;
-    info_.crc_valid = PageCrc32(stored_) == static_cast<uint32_t>(header_.crc);
+    info_.crc_valid = PageCrc32(stored_view_) == static_cast<uint32_t>(header_.crc);
     if (!info_.crc_valid && options_.verify_checksums) {
       return Annotate(absl::DataLossError("page CRC does not match the page bytes"));
     }

@@ -34,8 +34,8 @@ class PageWalker {
 
   const PageInfo& info() const { return info_; }
   const format::PageHeader& header() const { return header_; }
-  // The page's bytes as stored (after the header, before decompression).
-  absl::Span<const uint8_t> stored_bytes() const { return stored_; }
+  // The page's bytes as stored (after the header, before decompression); valid until Next().
+  absl::Span<const uint8_t> stored_bytes() const { return stored_view_; }
   // 0-based index of the current page in the chunk.
   int64_t page_index() const { return page_index_; }
 
@@ -54,8 +54,14 @@ class PageWalker {
   int64_t data_values_ = 0;  // num_values of the data pages read so far
   format::PageHeader header_;
   PageInfo info_;
-  std::vector<uint8_t> header_buffer_;
-  std::vector<uint8_t> stored_;
+  // Bytes of the chunk read ahead, [window_begin_, window_begin_ + window_.size()) relative to the
+  // chunk: headers and small pages are used in place, so a chunk of many small pages costs one
+  // read per window instead of two per page.
+  absl::StatusOr<absl::Span<const uint8_t>> Window(int64_t begin, int64_t length);
+  std::vector<uint8_t> window_;
+  int64_t window_begin_ = 0;
+  std::vector<uint8_t> stored_;  // a page too large for the window
+  absl::Span<const uint8_t> stored_view_;
 };
 
 }  // namespace pqpage::internal
