@@ -12,6 +12,7 @@
 #include "parquet_types.h"
 #include "pqpage/bit_packed.h"
 #include "pqpage/compression.h"
+#include "pqpage/delta_binary_packed.h"
 #include "pqpage/dictionary.h"
 #include "pqpage/plain.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
@@ -160,7 +161,7 @@ struct Fixture {
   std::unique_ptr<ColumnChunkReader> reader;
 
   Fixture(const ChunkBuilder& chunk, const ColumnDescriptor& column, int64_t num_values,
-          ReaderOptions options = {}, int64_t num_rows = -1)
+          ReaderOptions options = {}, int64_t num_rows = -1, std::string created_by = "")
       : bytes(chunk.bytes()), source(MakeMemoryByteSource(bytes)) {
     ColumnChunkLocation location;
     location.offset = 0;
@@ -169,6 +170,7 @@ struct Fixture {
     location.num_values = num_values;
     location.num_rows = num_rows;
     location.context = "test chunk";
+    location.created_by = created_by;
     reader = std::make_unique<ColumnChunkReader>(column, source.get(), location, options);
   }
 };
@@ -576,6 +578,54 @@ TEST(ColumnChunkReaderTest, EveryTruncationIsAnError) {
     std::vector<int16_t> definition, repetition;
     std::vector<int64_t> values;
     EXPECT_FALSE(ReadAll(reader, 2, &definition, &repetition, &values).ok()) << length;
+  }
+}
+
+// A DELTA_BYTE_ARRAY page body from explicit prefix lengths and suffixes.
+Bytes DeltaByteArrayPage(const std::vector<int32_t>& prefixes,
+                         const std::vector<std::string>& suffixes) {
+  DeltaBinaryPackedEncoder<int32_t> prefix_encoder, suffix_encoder;
+  std::vector<int32_t> suffix_lengths;
+  Bytes suffix_bytes;
+  for (const std::string& suffix : suffixes) {
+    suffix_lengths.push_back(static_cast<int32_t>(suffix.size()));
+    suffix_bytes.insert(suffix_bytes.end(), suffix.begin(), suffix.end());
+  }
+  prefix_encoder.Put(prefixes);
+  suffix_encoder.Put(suffix_lengths);
+  return Concat({prefix_encoder.Finish(), suffix_encoder.Finish(), suffix_bytes});
+}
+
+TEST(ColumnChunkReaderTest, OldParquetMrCarriesDeltaByteArrayStateAcrossPages) {
+  // Page 2's first prefix (4) refers to page 1's last value, as parquet-mr < 1.8.0 wrote.
+  ChunkBuilder chunk;
+  chunk.V1(DeltaByteArrayPage({0, 2}, {"axis", "le"}), 2, format::Encoding::DELTA_BYTE_ARRAY);
+  chunk.V1(DeltaByteArrayPage({4, 0}, {"s", "b"}), 2, format::Encoding::DELTA_BYTE_ARRAY);
+  const ColumnDescriptor column = Column(PhysicalType::kByteArray, 0, 0);
+  {
+    Fixture fixture(chunk, column, 4, {}, -1, "parquet-mr version 1.7.0 (build abc)");
+    std::vector<int16_t> definition, repetition;
+    std::vector<ByteArray> values;
+    std::vector<std::string> text;
+    // Batches of one: each view is copied before the next call may move pages.
+    ByteArray out[1];
+    for (;;) {
+      PQPAGE_ASSERT_OK_AND_ASSIGN(BatchCounts counts,
+                                  fixture.reader->ReadBatch<ByteArray>(1, nullptr, nullptr, out));
+      if (counts.levels == 0) break;
+      text.emplace_back(out[0].AsStringView());
+    }
+    EXPECT_EQ(text, (std::vector<std::string>{"axis", "axle", "axles", "b"}));
+  }
+  for (const char* modern : {"parquet-mr version 1.8.0 (build abc)", "parquet-cpp-arrow version 9",
+                             "parquet-mr"}) {
+    Fixture fixture(chunk, column, 4, {}, -1, modern);
+    ByteArray out[4];
+    absl::Status status;
+    for (int i = 0; i < 4 && status.ok(); ++i) {
+      status = fixture.reader->ReadBatch<ByteArray>(1, nullptr, nullptr, out).status();
+    }
+    EXPECT_EQ(status.code(), absl::StatusCode::kDataLoss) << modern;
   }
 }
 

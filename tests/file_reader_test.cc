@@ -170,5 +170,14 @@ TEST(WriterQuirksTest, OldParquetMrUndercountsDictionaryHeaders) {
   EXPECT_FALSE(internal::UndercountsDictionaryHeader(""));
 }
 
+TEST(WriterQuirksTest, ParquetMrBefore180CarriesDeltaByteArrayState) {
+  EXPECT_TRUE(internal::CarriesDeltaByteArrayPrefixAcrossPages("parquet-mr version 1.7.0"));
+  EXPECT_TRUE(internal::CarriesDeltaByteArrayPrefixAcrossPages("parquet-mr version 1.6.0 (build x)"));
+  EXPECT_FALSE(internal::CarriesDeltaByteArrayPrefixAcrossPages("parquet-mr version 1.8.0"));
+  EXPECT_FALSE(internal::CarriesDeltaByteArrayPrefixAcrossPages("parquet-mr version 1.12.3"));
+  EXPECT_FALSE(internal::CarriesDeltaByteArrayPrefixAcrossPages("parquet-mr"));
+  EXPECT_FALSE(internal::CarriesDeltaByteArrayPrefixAcrossPages("parquet-rs version 1.0.0"));
+}
+
 }  // namespace
 }  // namespace pqpage

@@ -58,6 +58,9 @@ struct ColumnChunkLocation {
   int64_t num_rows = -1;
   // Prefixed to every error message, e.g. "file.parquet: row group 3".
   std::string context;
+  // The footer's created_by: known bugs of the writer it names are worked around (e.g. parquet-mr
+  // before 1.8.0 carrying DELTA_BYTE_ARRAY state across pages).
+  std::string created_by;
 };
 
 // How many levels and values a batch call produced.

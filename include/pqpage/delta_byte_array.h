@@ -26,6 +26,10 @@ struct DeltaByteArrayOptions {
   // quadratically (n values each repeating a long prefix), so Reset() refuses pages beyond this
   // with ResourceExhausted.
   int64_t max_decoded_bytes = int64_t{1} << 30;
+  // Decoder only: let a page's first prefix refer to the previous page's last value. parquet-mr
+  // before 1.8.0 wrote pages that way (PARQUET-246); the format says state resets on every page,
+  // so this is for files whose created_by names such a writer, never the default.
+  bool carry_prefix_across_pages = false;
 };
 
 class DeltaByteArrayEncoder {
@@ -88,6 +92,7 @@ class DeltaByteArrayDecoder {
   const uint8_t* suffixes_ = nullptr;      // the next suffix's first byte
   const uint8_t* suffixes_end_ = nullptr;  // end of the page's data
   const uint8_t* data_begin_ = nullptr;
+  std::vector<uint8_t> carried_;  // carry_prefix_across_pages: the previous page's last value
   std::unique_ptr<uint8_t[]> buffer_;  // the page's values, back to back
   size_t buffer_capacity_ = 0;
   size_t built_ = 0;  // bytes of buffer_ in use

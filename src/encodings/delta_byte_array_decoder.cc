@@ -34,6 +34,13 @@ inline void CopyInSteps(uint8_t* dst, const uint8_t* src, size_t n) {
 DeltaByteArrayDecoder::DeltaByteArrayDecoder(DeltaByteArrayOptions options) : options_(options) {}
 
 absl::Status DeltaByteArrayDecoder::Reset(absl::Span<const uint8_t> data, int64_t num_values) {
+  if (options_.carry_prefix_across_pages && next_ > 0) {
+    // Only the values handed out count: the page may not have been read to its end.
+    const uint8_t* last = buffer_.get() + built_ - previous_length_;
+    carried_.assign(last, last + previous_length_);
+  } else if (!options_.carry_prefix_across_pages) {
+    carried_.clear();
+  }
   next_ = count_ = 0;
   built_ = 0;
   previous_length_ = 0;
@@ -70,7 +77,8 @@ absl::Status DeltaByteArrayDecoder::Reset(absl::Span<const uint8_t> data, int64_
   }
 
   // Validate every value's shape and total the page's decoded size before allocating it. The
-  // state starts afresh on every page: the first prefix must be 0. The checks run as branch-free
+  // state starts afresh on every page: the first prefix must be 0 (or, carrying state across pages,
+  // at most the length of the previous page's last value). The checks run as branch-free
   // passes over chunks (lengths are non-negative int32, so prefix + suffix fits in uint32); the
   // first bad value is looked for only when a chunk fails.
   const uint32_t* prefix = reinterpret_cast<const uint32_t*>(prefix_lengths_.data());
@@ -78,11 +86,12 @@ absl::Status DeltaByteArrayDecoder::Reset(absl::Span<const uint8_t> data, int64_
   const size_t n = static_cast<size_t>(num_values);
   const int64_t cap = options_.max_decoded_bytes;
   const uint32_t type_length = static_cast<uint32_t>(options_.type_length);
-  int64_t total = 0;
+  const uint32_t first_limit = static_cast<uint32_t>(carried_.size());
+  int64_t total = static_cast<int64_t>(carried_.size());
   constexpr size_t kChunk = 1 << 14;
   for (size_t start = 0; start < n; start += kChunk) {
     const size_t end = std::min(n, start + kChunk);
-    uint32_t bad = start == 0 ? prefix[0] : 0;  // first prefix must be 0
+    uint32_t bad = start == 0 ? static_cast<uint32_t>(prefix[0] > first_limit) : 0;
     for (size_t i = std::max<size_t>(start, 1); i < end; ++i) {
       bad |= static_cast<uint32_t>(prefix[i] > prefix[i - 1] + suffix[i - 1]);
     }
@@ -93,7 +102,7 @@ absl::Status DeltaByteArrayDecoder::Reset(absl::Span<const uint8_t> data, int64_
     for (size_t i = start; i < end; ++i) chunk_total += int64_t{prefix[i]} + int64_t{suffix[i]};
     if (bad != 0) {
       for (size_t i = start; i < end; ++i) {
-        const int64_t previous = i == 0 ? 0 : int64_t{prefix[i - 1]} + suffix[i - 1];
+        const int64_t previous = i == 0 ? first_limit : int64_t{prefix[i - 1]} + suffix[i - 1];
         const int64_t length = int64_t{prefix[i]} + suffix[i];
         if (prefix[i] > previous) {
           return fail(absl::DataLossError(
@@ -120,6 +129,12 @@ absl::Status DeltaByteArrayDecoder::Reset(absl::Span<const uint8_t> data, int64_
   if (needed > buffer_capacity_) {
     buffer_.reset(new uint8_t[needed]);
     buffer_capacity_ = needed;
+  }
+  if (!carried_.empty()) {
+    // The carried value sits just before the page's first value, where prefixes look for it.
+    std::memcpy(buffer_.get(), carried_.data(), carried_.size());
+    built_ = carried_.size();
+    previous_length_ = static_cast<uint32_t>(carried_.size());
   }
   suffixes_ = data.data() + suffix_start;
   suffixes_end_ = data.data() + data.size();

@@ -181,6 +181,7 @@ absl::StatusOr<ColumnChunkLocation> FileReader::ColumnChunk(int row_group, int c
   location.num_values = meta.num_values;
   location.num_rows = group.num_rows;
   location.context = absl::StrCat(state.name, ", row group ", row_group);
+  location.created_by = created_by();
   if (location.offset < int64_t{sizeof(kMagic)} || location.length < 0 ||
       location.offset > state.data_end || location.length > state.data_end - location.offset) {
     return absl::DataLossError(absl::StrCat(where, ": column chunk at ", location.offset, " of ",

@@ -37,4 +37,12 @@ bool UndercountsDictionaryHeader(std::string_view created_by) {
   return version < kFixed;
 }
 
+bool CarriesDeltaByteArrayPrefixAcrossPages(std::string_view created_by) {
+  if (created_by.substr(0, 10) != "parquet-mr") return false;
+  std::array<int, 3> version;
+  if (!ParseVersion(created_by, &version)) return false;
+  constexpr std::array<int, 3> kFixed = {1, 8, 0};
+  return version < kFixed;
+}
+
 }  // namespace pqpage::internal

@@ -12,6 +12,11 @@ namespace pqpage::internal {
 // page. True for those versions and for a parquet-mr created_by without a version.
 bool UndercountsDictionaryHeader(std::string_view created_by);
 
+// parquet-mr before 1.8.0 did not reset DELTA_BYTE_ARRAY's previous value between pages
+// (PARQUET-246): a page's first prefix may refer to the last value of the page before. True only
+// for an explicit parquet-mr version below 1.8.0.
+bool CarriesDeltaByteArrayPrefixAcrossPages(std::string_view created_by);
+
 }  // namespace pqpage::internal
 
 #endif  // PQPAGE_FILE_WRITER_QUIRKS_H_

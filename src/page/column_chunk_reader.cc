@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/status_macros.h"
+#include "file/writer_quirks.h"
 #include "page/level_decoder.h"
 #include "page/page_value_decoder.h"
 #include "page/page_walker.h"
@@ -63,7 +64,8 @@ struct ColumnChunkReader::State {
         location(std::move(location_in)),
         options(options_in),
         walker(source, location, column.PathString(), options),
-        values(internal::MakePageValueDecoder(column)) {}
+        values(internal::MakePageValueDecoder(
+            column, internal::CarriesDeltaByteArrayPrefixAcrossPages(location.created_by))) {}
 
   absl::Status Fail(const absl::Status& status) const { return walker.Annotate(status); }
 

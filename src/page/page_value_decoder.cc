@@ -22,7 +22,7 @@ struct Codecs {  // int32_t, int64_t
   DictionaryDecoder<T> dictionary;
   DeltaBinaryPackedDecoder<T> delta;
   ByteStreamSplitDecoder<T> byte_stream_split;
-  explicit Codecs(const ColumnDescriptor&) {}
+  Codecs(const ColumnDescriptor&, bool) {}
 };
 
 template <typename T>
@@ -30,7 +30,7 @@ struct FloatCodecs {
   PlainDecoder<T> plain;
   DictionaryDecoder<T> dictionary;
   ByteStreamSplitDecoder<T> byte_stream_split;
-  explicit FloatCodecs(const ColumnDescriptor&) {}
+  FloatCodecs(const ColumnDescriptor&, bool) {}
 };
 template <>
 struct Codecs<float> : FloatCodecs<float> {
@@ -45,14 +45,14 @@ template <>
 struct Codecs<Int96> {
   PlainDecoder<Int96> plain;
   DictionaryDecoder<Int96> dictionary;
-  explicit Codecs(const ColumnDescriptor&) {}
+  Codecs(const ColumnDescriptor&, bool) {}
 };
 
 template <>
 struct Codecs<bool> {
   PlainDecoder<bool> plain;
   RleBitPackedHybridDecoder rle;
-  explicit Codecs(const ColumnDescriptor&) {}
+  Codecs(const ColumnDescriptor&, bool) {}
 };
 
 template <>
@@ -69,11 +69,13 @@ struct Codecs<ByteArray> {
   std::vector<uint8_t> gathered;
   int64_t gathered_next = 0;
 
-  explicit Codecs(const ColumnDescriptor& column)
+  Codecs(const ColumnDescriptor& column, bool carry_delta_prefix)
       : fixed_length(column.type == PhysicalType::kFixedLenByteArray),
         plain_fixed(column.type_length),
         dictionary(fixed_length ? column.type_length : 0),
-        delta(DeltaByteArrayOptions{.type = column.type, .type_length = column.type_length}),
+        delta(DeltaByteArrayOptions{.type = column.type,
+                                    .type_length = column.type_length,
+                                    .carry_prefix_across_pages = carry_delta_prefix}),
         byte_stream_split_fixed(column.type_length) {}
 };
 
@@ -84,7 +86,8 @@ class TypedPageValueDecoder final : public PageValueDecoder<T> {
   static constexpr bool kHasByteStreamSplit = requires(Codecs<T>& c) { c.byte_stream_split; };
 
  public:
-  explicit TypedPageValueDecoder(const ColumnDescriptor& column) : column_(column), codecs_(column) {}
+  TypedPageValueDecoder(const ColumnDescriptor& column, bool carry_delta_prefix)
+      : column_(column), codecs_(column, carry_delta_prefix) {}
 
   absl::Status SetDictionary(absl::Span<const uint8_t> page, int64_t num_entries) override {
     if constexpr (kHasDictionary) {
@@ -258,17 +261,18 @@ class TypedPageValueDecoder final : public PageValueDecoder<T> {
 
 }  // namespace
 
-std::unique_ptr<PageValueDecoderBase> MakePageValueDecoder(const ColumnDescriptor& column) {
+std::unique_ptr<PageValueDecoderBase> MakePageValueDecoder(const ColumnDescriptor& column,
+                                                           bool carry_delta_prefix) {
   switch (column.type) {
-    case PhysicalType::kBoolean: return std::make_unique<TypedPageValueDecoder<bool>>(column);
-    case PhysicalType::kInt32: return std::make_unique<TypedPageValueDecoder<int32_t>>(column);
-    case PhysicalType::kInt64: return std::make_unique<TypedPageValueDecoder<int64_t>>(column);
-    case PhysicalType::kInt96: return std::make_unique<TypedPageValueDecoder<Int96>>(column);
-    case PhysicalType::kFloat: return std::make_unique<TypedPageValueDecoder<float>>(column);
-    case PhysicalType::kDouble: return std::make_unique<TypedPageValueDecoder<double>>(column);
+    case PhysicalType::kBoolean: return std::make_unique<TypedPageValueDecoder<bool>>(column, carry_delta_prefix);
+    case PhysicalType::kInt32: return std::make_unique<TypedPageValueDecoder<int32_t>>(column, carry_delta_prefix);
+    case PhysicalType::kInt64: return std::make_unique<TypedPageValueDecoder<int64_t>>(column, carry_delta_prefix);
+    case PhysicalType::kInt96: return std::make_unique<TypedPageValueDecoder<Int96>>(column, carry_delta_prefix);
+    case PhysicalType::kFloat: return std::make_unique<TypedPageValueDecoder<float>>(column, carry_delta_prefix);
+    case PhysicalType::kDouble: return std::make_unique<TypedPageValueDecoder<double>>(column, carry_delta_prefix);
     case PhysicalType::kByteArray:
     case PhysicalType::kFixedLenByteArray:
-      return std::make_unique<TypedPageValueDecoder<ByteArray>>(column);
+      return std::make_unique<TypedPageValueDecoder<ByteArray>>(column, carry_delta_prefix);
   }
   return nullptr;
 }

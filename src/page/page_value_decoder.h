@@ -50,7 +50,10 @@ class PageValueDecoder : public PageValueDecoderBase {
 
 // The decoder for `column`'s physical type: PageValueDecoder<T> with T = bool, int32_t, int64_t,
 // Int96, float, double, or ByteArray (BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY).
-std::unique_ptr<PageValueDecoderBase> MakePageValueDecoder(const ColumnDescriptor& column);
+// `carry_delta_prefix` lets DELTA_BYTE_ARRAY pages continue the previous page's last value (a
+// legacy writer's bug; see file/writer_quirks.h).
+std::unique_ptr<PageValueDecoderBase> MakePageValueDecoder(const ColumnDescriptor& column,
+                                                           bool carry_delta_prefix = false);
 
 }  // namespace pqpage::internal
 
