@@ -15,8 +15,19 @@ arrow_dir=$("$venv/bin/python" -c 'import os, pyarrow; print(os.path.dirname(pya
 echo "Arrow C++ $("$venv/bin/python" -c 'import pyarrow; print(pyarrow.__version__)') from $arrow_dir"
 cmake -S . -B build-arrow -DCMAKE_BUILD_TYPE=Release -DPQPAGE_BUILD_TESTS=OFF \
   -DPQPAGE_ARROW_DIR="$arrow_dir" > /dev/null
-cmake --build build-arrow -j"$(nproc)" --target arrow_comparison_bench
+cmake --build build-arrow -j"$(nproc)" --target arrow_comparison_bench arrow_file_scan_bench \
+  pqpage_file_scan_bench
 ./build-arrow/arrow_comparison_bench --benchmark_min_time=0.3 --benchmark_repetitions=3 \
   --benchmark_report_aggregates_only=true --benchmark_out=build-arrow/arrow_comparison.json \
   --benchmark_out_format=json "$@" > /dev/null
 python3 bench/arrow/ratios.py build-arrow/arrow_comparison.json
+# The page level: whole files through Arrow's column readers and pqpage's page decoder.
+"$venv/bin/pip" install -q numpy
+"$venv/bin/python" bench/arrow/make_scan_files.py build-arrow/scan
+export PQPAGE_SCAN_FILES=build-arrow/scan/scan_pyarrow_defaults.parquet:build-arrow/scan/scan_pyarrow_v2_delta_zstd.parquet
+for side in arrow pqpage; do
+  "./build-arrow/${side}_file_scan_bench" --benchmark_min_time=0.3 --benchmark_repetitions=3 \
+    --benchmark_report_aggregates_only=true --benchmark_out="build-arrow/${side}_file_scan.json" \
+    --benchmark_out_format=json > /dev/null
+done
+python3 bench/arrow/ratios.py build-arrow/arrow_file_scan.json build-arrow/pqpage_file_scan.json

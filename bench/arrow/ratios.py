@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints pqpage/Arrow throughput ratios from a Google Benchmark JSON run of arrow_comparison_bench.
+"""Prints pqpage/Arrow throughput ratios from Google Benchmark JSON runs (one file, or one per side).
 
 Benchmarks are named <direction>/<encoding>/<shape>/<arrow|pqpage>; with repetitions, the median
 aggregate is used. A ratio above 1 means pqpage processed more values per second.
@@ -8,11 +8,14 @@ import json
 import sys
 
 
-def main(path):
-    with open(path) as f:
-        run = json.load(f)
+def main(paths):
     rates = {}
-    for b in run["benchmarks"]:
+    benchmarks = []
+    for path in paths:
+        with open(path) as f:
+            run = json.load(f)
+        benchmarks += run["benchmarks"]
+    for b in benchmarks:
         name = b.get("run_name", b["name"])
         if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
             continue
@@ -21,7 +24,7 @@ def main(path):
     ctx = run["context"]
     print("machine: %s x %d MHz, %s" % (ctx.get("num_cpus"), ctx.get("mhz_per_cpu"),
                                          ctx.get("host_name")))
-    print("%-50s %14s %14s %8s" % ("path (65536 values)", "Arrow M/s", "pqpage M/s", "ratio"))
+    print("%-50s %14s %14s %8s" % ("path", "Arrow M/s", "pqpage M/s", "ratio"))
     slower = []
     for prefix in sorted(rates):
         r = rates[prefix]
@@ -36,4 +39,4 @@ def main(path):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "build-arrow/arrow_comparison.json")
+    main(sys.argv[1:] or ["build-arrow/arrow_comparison.json"])
