@@ -72,7 +72,9 @@ struct WriterOptions {
   int64_t max_dictionary_entries = int64_t{1} << 24;
   bool write_checksums = false;
   bool write_statistics = true;
-  // Decode every finished page with pqpage's own page decoder and compare (a debug option).
+  // Decode every finished page with pqpage's own page decoder and compare (a debug option). The
+  // check runs at Finish() over the whole chunk; to compare, the writer keeps a copy of every level
+  // and value given, so in this mode only memory grows with the chunk.
   bool verify_pages = false;
 };
 
@@ -123,9 +125,12 @@ class ColumnChunkWriter {
   const ColumnDescriptor& column() const;
 
   // Appends levels and values. `definition_levels` and `repetition_levels` hold one entry per
-  // level and are empty when the column's maximum is 0 (then there is one level per value);
-  // `values` holds the present values only (def == max_def), in order. T is as for
+  // level and are empty when the column's maximum is 0 (then there is one level per value; an
+  // array of zeros of the right length is accepted too); `values` holds the present values only
+  // (def == max_def), in order. T is as for
   // ColumnChunkReader::ReadBatch. A batch may end inside a row; pages still end at row boundaries.
+  // A batch that fails the checks above (InvalidArgument) leaves the writer as it was; any other
+  // error (a codec failure) leaves it unusable, every later call returning that error.
   template <typename T>
   absl::Status WriteBatch(absl::Span<const int16_t> definition_levels,
                           absl::Span<const int16_t> repetition_levels, absl::Span<const T> values);
@@ -135,7 +140,9 @@ class ColumnChunkWriter {
   int64_t EstimatedChunkSize() const;
 
   // Finishes the last page and returns the chunk, its first byte to be placed at `file_offset` of
-  // the file. The writer is spent afterwards.
+  // the file. The writer is spent afterwards (FailedPrecondition for further calls). A chunk given
+  // no levels has no pages (0 bytes, data_page_offset = file_offset). A dictionary page is written
+  // only when some data page uses the dictionary.
   absl::StatusOr<ColumnChunkData> Finish(int64_t file_offset);
 
  private:

@@ -1,0 +1,267 @@
+// FileWriter: "PAR1", the column chunks streamed to the file as they come, then the footer
+// (FileMetaData in Thrift compact), its 4-byte little-endian length and "PAR1" again. Only the
+// footer's metadata stays in memory.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "common/status_macros.h"
+#include "metadata/thrift_compact.h"
+#include "page/page_header.h"
+#include "parquet_types.h"
+#include "pqpage/file.h"
+
+namespace pqpage {
+namespace {
+
+constexpr char kMagic[4] = {'P', 'A', 'R', '1'};
+
+format::ColumnMetaData ToThrift(const ColumnChunkMetadata& meta) {
+  format::ColumnMetaData out;
+  out.__set_type(static_cast<format::Type::type>(meta.type));
+  std::vector<format::Encoding::type> encodings;
+  for (Encoding encoding : meta.encodings) {
+    encodings.push_back(static_cast<format::Encoding::type>(encoding));
+  }
+  out.__set_encodings(encodings);
+  out.__set_path_in_schema(meta.path);
+  out.__set_codec(static_cast<format::CompressionCodec::type>(meta.codec));
+  out.__set_num_values(meta.num_values);
+  out.__set_total_uncompressed_size(meta.total_uncompressed_size);
+  out.__set_total_compressed_size(meta.total_compressed_size);
+  out.__set_data_page_offset(meta.data_page_offset);
+  if (meta.dictionary_page_offset) out.__set_dictionary_page_offset(*meta.dictionary_page_offset);
+  if (meta.statistics) out.__set_statistics(internal::StatisticsToThrift(*meta.statistics));
+  std::vector<format::PageEncodingStats> stats;
+  for (const PageEncodingCount& count : meta.encoding_stats) {
+    format::PageEncodingStats entry;
+    entry.__set_page_type(static_cast<format::PageType::type>(count.page_type));
+    entry.__set_encoding(static_cast<format::Encoding::type>(count.encoding));
+    entry.__set_count(count.count);
+    stats.push_back(entry);
+  }
+  out.__set_encoding_stats(stats);
+  return out;
+}
+
+}  // namespace
+
+struct FileWriter::State {
+  std::string path;
+  Schema schema;
+  FileWriterOptions options;
+  int fd = -1;
+  int64_t position = 0;
+  bool closed = false;
+  // The first write error: the file is unusable after it.
+  absl::Status io_status;
+
+  bool in_row_group = false;
+  format::RowGroup row_group;  // the one being written
+  std::vector<format::RowGroup> row_groups;
+  int64_t num_rows = 0;
+
+  absl::Status Write(absl::Span<const uint8_t> bytes) {
+    PQPAGE_RETURN_IF_ERROR(io_status);
+    size_t done = 0;
+    while (done < bytes.size()) {
+      const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        io_status =
+            absl::UnavailableError(absl::StrCat(path, ": cannot write: ", std::strerror(errno)));
+        return io_status;
+      }
+      done += static_cast<size_t>(n);
+    }
+    position += static_cast<int64_t>(bytes.size());
+    return absl::OkStatus();
+  }
+
+  absl::Status Usable() const {
+    if (closed) return absl::FailedPreconditionError(absl::StrCat(path, ": file already closed"));
+    return io_status;
+  }
+};
+
+FileWriter::FileWriter() : state_(std::make_unique<State>()) {}
+
+FileWriter::~FileWriter() {
+  // A writer destroyed without Close leaves an incomplete file; the descriptor is still released.
+  if (state_ != nullptr && state_->fd >= 0) ::close(state_->fd);
+}
+
+absl::StatusOr<std::unique_ptr<FileWriter>> FileWriter::Open(const std::string& path, Schema schema,
+                                                             FileWriterOptions options) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    const int error = errno;
+    const std::string message = absl::StrCat(path, ": cannot create: ", std::strerror(error));
+    if (error == ENOENT) return absl::NotFoundError(message);
+    if (error == EACCES || error == EPERM) return absl::PermissionDeniedError(message);
+    return absl::UnavailableError(message);
+  }
+  std::unique_ptr<FileWriter> writer(new FileWriter());
+  State& state = *writer->state_;
+  state.path = path;
+  state.schema = std::move(schema);
+  state.options = std::move(options);
+  state.fd = fd;
+  PQPAGE_RETURN_IF_ERROR(
+      state.Write(absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(kMagic), sizeof(kMagic))));
+  return writer;
+}
+
+const Schema& FileWriter::schema() const { return state_->schema; }
+
+int64_t FileWriter::position() const { return state_->position; }
+
+absl::Status FileWriter::BeginRowGroup() {
+  PQPAGE_RETURN_IF_ERROR(state_->Usable());
+  if (state_->in_row_group) {
+    return absl::InvalidArgumentError("BeginRowGroup: the previous row group was not ended");
+  }
+  if (state_->row_groups.size() >= static_cast<size_t>(std::numeric_limits<int16_t>::max())) {
+    // RowGroup.ordinal is an i16.
+    return absl::InvalidArgumentError("BeginRowGroup: too many row groups (32767 at most)");
+  }
+  state_->in_row_group = true;
+  state_->row_group = format::RowGroup();
+  return absl::OkStatus();
+}
+
+absl::Status FileWriter::WriteColumnChunk(ColumnChunkWriter writer) {
+  PQPAGE_RETURN_IF_ERROR(state_->Usable());
+  if (!state_->in_row_group) {
+    return absl::InvalidArgumentError("WriteColumnChunk outside a row group (call BeginRowGroup)");
+  }
+  PQPAGE_ASSIGN_OR_RETURN(ColumnChunkData chunk, writer.Finish(state_->position));
+  return WriteColumnChunk(std::move(chunk));
+}
+
+absl::Status FileWriter::WriteColumnChunk(ColumnChunkData chunk) {
+  State& state = *state_;
+  PQPAGE_RETURN_IF_ERROR(state.Usable());
+  if (!state.in_row_group) {
+    return absl::InvalidArgumentError("WriteColumnChunk outside a row group (call BeginRowGroup)");
+  }
+  const std::vector<ColumnDescriptor>& columns = state.schema.columns();
+  const size_t index = state.row_group.columns.size();
+  const ColumnChunkMetadata& meta = chunk.metadata;
+  if (index >= columns.size()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "WriteColumnChunk: the row group already has all ", columns.size(), " columns"));
+  }
+  const ColumnDescriptor& column = columns[index];
+  if (meta.path != column.path || meta.type != column.type) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "WriteColumnChunk: expected column ", index, " '", column.PathString(), "' (",
+        std::string(PhysicalTypeName(column.type)), "), got '", absl::StrJoin(meta.path, "."),
+        "' (", std::string(PhysicalTypeName(meta.type)), "): chunks must come in schema order"));
+  }
+  if (!state.row_group.columns.empty() && meta.num_rows != state.row_group.num_rows) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("WriteColumnChunk: column '", column.PathString(), "' has ", meta.num_rows,
+                     " rows, the row group's earlier columns ", state.row_group.num_rows));
+  }
+  const int64_t first_page = meta.dictionary_page_offset.value_or(meta.data_page_offset);
+  if (static_cast<int64_t>(chunk.bytes.size()) != meta.total_compressed_size ||
+      (!chunk.bytes.empty() && first_page != state.position)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "WriteColumnChunk: column '", column.PathString(), "' was finished for offset ", first_page,
+        " with ", meta.total_compressed_size, " bytes, but the file is at ", state.position,
+        " and the chunk holds ", chunk.bytes.size(), " bytes"));
+  }
+  const int64_t offset = state.position;
+  PQPAGE_RETURN_IF_ERROR(state.Write(chunk.bytes));
+
+  format::ColumnChunk out;
+  out.__set_file_offset(offset);
+  out.__set_meta_data(ToThrift(meta));
+  if (state.row_group.columns.empty()) {
+    state.row_group.__set_num_rows(meta.num_rows);
+    state.row_group.__set_file_offset(offset);
+  }
+  state.row_group.columns.push_back(std::move(out));
+  state.row_group.__set_total_byte_size(state.row_group.total_byte_size +
+                                        meta.total_uncompressed_size);
+  state.row_group.__set_total_compressed_size(state.row_group.total_compressed_size +
+                                              meta.total_compressed_size);
+  return absl::OkStatus();
+}
+
+absl::Status FileWriter::EndRowGroup() {
+  State& state = *state_;
+  PQPAGE_RETURN_IF_ERROR(state.Usable());
+  if (!state.in_row_group) return absl::InvalidArgumentError("EndRowGroup without BeginRowGroup");
+  const size_t expected = state.schema.columns().size();
+  if (state.row_group.columns.size() != expected) {
+    return absl::InvalidArgumentError(absl::StrCat("EndRowGroup: the row group has ",
+                                                   state.row_group.columns.size(), " of ", expected,
+                                                   " columns"));
+  }
+  if (expected == 0) {
+    state.row_group.__set_file_offset(state.position);
+  }
+  state.row_group.__set_ordinal(static_cast<int16_t>(state.row_groups.size()));
+  state.num_rows += state.row_group.num_rows;
+  state.row_groups.push_back(std::move(state.row_group));
+  state.row_group = format::RowGroup();
+  state.in_row_group = false;
+  return absl::OkStatus();
+}
+
+absl::Status FileWriter::Close() {
+  State& state = *state_;
+  PQPAGE_RETURN_IF_ERROR(state.Usable());
+  if (state.in_row_group) {
+    return absl::InvalidArgumentError("Close: the last row group was not ended (EndRowGroup)");
+  }
+  format::FileMetaData footer;
+  footer.__set_version(1);
+  footer.__set_schema(state.schema.elements());
+  footer.__set_num_rows(state.num_rows);
+  footer.__set_row_groups(state.row_groups);
+  if (!state.options.key_value_metadata.empty()) {
+    std::vector<format::KeyValue> pairs;
+    for (const KeyValue& pair : state.options.key_value_metadata) {
+      format::KeyValue entry;
+      entry.__set_key(pair.key);
+      if (pair.value) entry.__set_value(*pair.value);
+      pairs.push_back(std::move(entry));
+    }
+    footer.__set_key_value_metadata(pairs);
+  }
+  footer.__set_created_by(state.options.created_by);
+  std::vector<format::ColumnOrder> orders(state.schema.columns().size());
+  for (format::ColumnOrder& order : orders) order.__set_TYPE_ORDER(format::TypeDefinedOrder());
+  footer.__set_column_orders(orders);
+
+  std::vector<uint8_t> bytes;
+  PQPAGE_RETURN_IF_ERROR(internal::SerializeCompact(footer, &bytes));
+  if (bytes.size() > static_cast<size_t>(std::numeric_limits<uint32_t>::max())) {
+    return absl::InvalidArgumentError("Close: the footer is larger than 4 GiB");
+  }
+  const uint32_t length = static_cast<uint32_t>(bytes.size());
+  for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<uint8_t>(length >> (8 * i)));
+  bytes.insert(bytes.end(), kMagic, kMagic + sizeof(kMagic));
+  PQPAGE_RETURN_IF_ERROR(state.Write(bytes));
+  state.closed = true;
+  const int fd = state.fd;
+  state.fd = -1;
+  if (::close(fd) != 0) {
+    return absl::UnavailableError(
+        absl::StrCat(state.path, ": cannot close: ", std::strerror(errno)));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace pqpage

@@ -1,0 +1,220 @@
+#include "page/chunk_assembler.h"
+
+#include <algorithm>
+#include <limits>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "common/status_macros.h"
+#include "metadata/thrift_compact.h"
+#include "page/page_header.h"
+#include "pqpage/compression.h"
+#include "pqpage/rle_bit_packed_hybrid.h"
+
+namespace pqpage::internal {
+namespace {
+
+constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
+
+absl::Status CheckFitsInt32(int64_t value, const char* what) {
+  if (value < 0 || value > kInt32Max) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("a page's ", what, " (", value,
+                     ") does not fit the page header's int32 field: write "
+                     "smaller pages (data_page_size, data_page_row_limit) or shorter rows"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+ChunkAssembler::ChunkAssembler(const ColumnDescriptor& column, const WriterOptions& options)
+    : column_(column), options_(options) {}
+
+void ChunkAssembler::NoteEncoding(Encoding encoding) {
+  if (std::find(encodings_.begin(), encodings_.end(), encoding) == encodings_.end()) {
+    encodings_.push_back(encoding);
+  }
+}
+
+void ChunkAssembler::CountPage(PageType type, Encoding encoding) {
+  for (PageEncodingCount& count : encoding_stats_) {
+    if (count.page_type == type && count.encoding == encoding) {
+      ++count.count;
+      return;
+    }
+  }
+  encoding_stats_.push_back(PageEncodingCount{type, encoding, 1});
+}
+
+absl::StatusOr<int64_t> ChunkAssembler::AppendPage(format::PageHeader* header,
+                                                   const std::vector<uint8_t>& stored,
+                                                   std::vector<uint8_t>* out) {
+  if (options_.write_checksums) {
+    // The format stores the unsigned CRC's bit pattern in a signed i32.
+    header->__set_crc(static_cast<int32_t>(PageCrc32(stored)));
+  }
+  const size_t before = out->size();
+  PQPAGE_RETURN_IF_ERROR(SerializeCompact(*header, out));
+  const int64_t header_size = static_cast<int64_t>(out->size() - before);
+  out->insert(out->end(), stored.begin(), stored.end());
+  return header_size;
+}
+
+absl::Status ChunkAssembler::AddDataPage(EncodedDataPage page) {
+  PQPAGE_RETURN_IF_ERROR(CheckFitsInt32(page.num_levels, "level count"));
+  const bool v2 = options_.data_page_version == 2;
+  const bool has_rep = column_.max_repetition_level > 0;
+  const bool has_def = column_.max_definition_level > 0;
+  const bool codec_compresses = options_.compression != Compression::kUncompressed;
+
+  std::vector<uint8_t> stored;
+  int64_t uncompressed_size = 0;
+  format::PageHeader header;
+  if (!v2) {
+    // [rep][def][values], each level stream behind its length, then all of it compressed.
+    std::vector<uint8_t> body;
+    body.reserve(page.repetition_levels.size() + page.definition_levels.size() +
+                 page.values.size() + 8);
+    if (has_rep) AppendLengthPrefixed(page.repetition_levels, &body);
+    if (has_def) AppendLengthPrefixed(page.definition_levels, &body);
+    body.insert(body.end(), page.values.begin(), page.values.end());
+    uncompressed_size = static_cast<int64_t>(body.size());
+    if (codec_compresses) {
+      PQPAGE_RETURN_IF_ERROR(
+          Compress(options_.compression, body, &stored, options_.compression_level));
+    } else {
+      stored = std::move(body);
+    }
+    format::DataPageHeader data;
+    data.__set_num_values(static_cast<int32_t>(page.num_levels));
+    data.__set_encoding(static_cast<format::Encoding::type>(page.encoding));
+    data.__set_definition_level_encoding(format::Encoding::RLE);
+    data.__set_repetition_level_encoding(format::Encoding::RLE);
+    if (page.statistics) data.__set_statistics(StatisticsToThrift(*page.statistics));
+    header.__set_type(format::PageType::DATA_PAGE);
+    header.__set_data_page_header(data);
+    // The header names RLE for both level encodings even when there are no levels.
+    NoteEncoding(Encoding::kRle);
+  } else {
+    // Levels never compressed; values compressed only when that makes them smaller.
+    const std::vector<uint8_t>& rep = page.repetition_levels;
+    const std::vector<uint8_t>& def = page.definition_levels;
+    stored.reserve(rep.size() + def.size() + page.values.size());
+    stored.insert(stored.end(), rep.begin(), rep.end());
+    stored.insert(stored.end(), def.begin(), def.end());
+    bool is_compressed = false;
+    if (codec_compresses && !page.values.empty()) {
+      std::vector<uint8_t> compressed;
+      PQPAGE_RETURN_IF_ERROR(
+          Compress(options_.compression, page.values, &compressed, options_.compression_level));
+      if (compressed.size() < page.values.size()) {
+        is_compressed = true;
+        stored.insert(stored.end(), compressed.begin(), compressed.end());
+      }
+    }
+    if (!is_compressed) stored.insert(stored.end(), page.values.begin(), page.values.end());
+    uncompressed_size = static_cast<int64_t>(rep.size() + def.size() + page.values.size());
+    PQPAGE_RETURN_IF_ERROR(CheckFitsInt32(page.num_nulls, "null count"));
+    PQPAGE_RETURN_IF_ERROR(CheckFitsInt32(page.num_rows, "row count"));
+    PQPAGE_RETURN_IF_ERROR(CheckFitsInt32(static_cast<int64_t>(rep.size()), "level bytes"));
+    PQPAGE_RETURN_IF_ERROR(CheckFitsInt32(static_cast<int64_t>(def.size()), "level bytes"));
+    format::DataPageHeaderV2 data;
+    data.__set_num_values(static_cast<int32_t>(page.num_levels));
+    data.__set_num_nulls(static_cast<int32_t>(page.num_nulls));
+    data.__set_num_rows(static_cast<int32_t>(page.num_rows));
+    data.__set_encoding(static_cast<format::Encoding::type>(page.encoding));
+    data.__set_definition_levels_byte_length(static_cast<int32_t>(def.size()));
+    data.__set_repetition_levels_byte_length(static_cast<int32_t>(rep.size()));
+    data.__set_is_compressed(is_compressed);
+    if (page.statistics) data.__set_statistics(StatisticsToThrift(*page.statistics));
+    header.__set_type(format::PageType::DATA_PAGE_V2);
+    header.__set_data_page_header_v2(data);
+    if (has_rep || has_def) NoteEncoding(Encoding::kRle);
+  }
+  PQPAGE_RETURN_IF_ERROR(CheckFitsInt32(uncompressed_size, "uncompressed size"));
+  PQPAGE_RETURN_IF_ERROR(CheckFitsInt32(static_cast<int64_t>(stored.size()), "compressed size"));
+  header.__set_uncompressed_page_size(static_cast<int32_t>(uncompressed_size));
+  header.__set_compressed_page_size(static_cast<int32_t>(stored.size()));
+
+  const int64_t offset = data_pages_bytes();
+  PQPAGE_ASSIGN_OR_RETURN(const int64_t header_size, AppendPage(&header, stored, &data_pages_));
+  PQPAGE_RETURN_IF_ERROR(
+      CheckFitsInt32(header_size + static_cast<int64_t>(stored.size()), "size with header"));
+  locations_.push_back(DataPageLocation{
+      offset, static_cast<int32_t>(header_size + static_cast<int64_t>(stored.size())), num_rows_});
+  NoteEncoding(page.encoding);
+  CountPage(v2 ? PageType::kDataPageV2 : PageType::kDataPage, page.encoding);
+  num_values_ += page.num_levels;
+  num_rows_ += page.num_rows;
+  uncompressed_bytes_ += header_size + uncompressed_size;
+  return absl::OkStatus();
+}
+
+absl::StatusOr<ColumnChunkData> ChunkAssembler::Finish(int64_t file_offset,
+                                                       const std::vector<uint8_t>* dictionary_body,
+                                                       int64_t dictionary_entries,
+                                                       std::optional<Statistics> statistics) {
+  ColumnChunkData chunk;
+  ColumnChunkMetadata& meta = chunk.metadata;
+  meta.type = column_.type;
+  meta.path = column_.path;
+  meta.codec = options_.compression;
+  meta.num_values = num_values_;
+  meta.num_rows = num_rows_;
+  meta.statistics = std::move(statistics);
+
+  int64_t dictionary_uncompressed = 0;
+  if (dictionary_body != nullptr) {
+    PQPAGE_RETURN_IF_ERROR(CheckFitsInt32(dictionary_entries, "dictionary entry count"));
+    PQPAGE_RETURN_IF_ERROR(
+        CheckFitsInt32(static_cast<int64_t>(dictionary_body->size()), "dictionary size"));
+    std::vector<uint8_t> stored;
+    if (options_.compression != Compression::kUncompressed) {
+      PQPAGE_RETURN_IF_ERROR(
+          Compress(options_.compression, *dictionary_body, &stored, options_.compression_level));
+    } else {
+      stored = *dictionary_body;
+    }
+    PQPAGE_RETURN_IF_ERROR(
+        CheckFitsInt32(static_cast<int64_t>(stored.size()), "compressed dictionary size"));
+    format::DictionaryPageHeader dictionary;
+    dictionary.__set_num_values(static_cast<int32_t>(dictionary_entries));
+    dictionary.__set_encoding(format::Encoding::PLAIN);
+    format::PageHeader header;
+    header.__set_type(format::PageType::DICTIONARY_PAGE);
+    header.__set_uncompressed_page_size(static_cast<int32_t>(dictionary_body->size()));
+    header.__set_compressed_page_size(static_cast<int32_t>(stored.size()));
+    header.__set_dictionary_page_header(dictionary);
+    chunk.bytes.reserve(stored.size() + 64 + data_pages_.size());
+    PQPAGE_ASSIGN_OR_RETURN(const int64_t header_size, AppendPage(&header, stored, &chunk.bytes));
+    dictionary_uncompressed = header_size + static_cast<int64_t>(dictionary_body->size());
+    meta.dictionary_page_offset = file_offset;
+    meta.encodings.push_back(Encoding::kPlain);
+    meta.encoding_stats.push_back(
+        PageEncodingCount{PageType::kDictionaryPage, Encoding::kPlain, 1});
+  }
+  const int64_t data_start = static_cast<int64_t>(chunk.bytes.size());
+  chunk.bytes.insert(chunk.bytes.end(), data_pages_.begin(), data_pages_.end());
+  data_pages_.clear();
+  data_pages_.shrink_to_fit();
+
+  for (Encoding encoding : encodings_) {
+    if (std::find(meta.encodings.begin(), meta.encodings.end(), encoding) == meta.encodings.end()) {
+      meta.encodings.push_back(encoding);
+    }
+  }
+  meta.encoding_stats.insert(meta.encoding_stats.end(), encoding_stats_.begin(),
+                             encoding_stats_.end());
+  meta.data_page_offset = file_offset + data_start;
+  meta.total_compressed_size = static_cast<int64_t>(chunk.bytes.size());
+  meta.total_uncompressed_size = dictionary_uncompressed + uncompressed_bytes_;
+  meta.page_locations = std::move(locations_);
+  for (DataPageLocation& location : meta.page_locations) {
+    location.offset += file_offset + data_start;
+  }
+  return chunk;
+}
+
+}  // namespace pqpage::internal

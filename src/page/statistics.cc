@@ -1,0 +1,166 @@
+#include "page/statistics.h"
+
+#include <cmath>
+#include <cstring>
+#include <type_traits>
+
+namespace pqpage::internal {
+namespace {
+
+template <typename T>
+std::string EncodeOne(T value) {
+  std::string out(sizeof(T), '\0');
+  std::memcpy(out.data(), &value, sizeof(T));
+  return out;
+}
+
+template <typename T>
+T DecodeOne(const std::string& bytes) {
+  T value{};
+  if (bytes.size() == sizeof(T)) std::memcpy(&value, bytes.data(), sizeof(T));
+  return value;
+}
+
+int CompareBytes(std::string_view a, std::string_view b) {
+  // std::string_view::compare uses char_traits<char>, whose order is that of unsigned char.
+  const int c = a.compare(b);
+  return c < 0 ? -1 : (c > 0 ? 1 : 0);
+}
+
+template <typename T>
+int CompareNumbers(const std::string& a, const std::string& b) {
+  const T x = DecodeOne<T>(a);
+  const T y = DecodeOne<T>(b);
+  return x < y ? -1 : (y < x ? 1 : 0);
+}
+
+template <typename T>
+constexpr bool kMatches(PhysicalType type) {
+  if constexpr (std::is_same_v<T, bool>) return type == PhysicalType::kBoolean;
+  if constexpr (std::is_same_v<T, int32_t>) return type == PhysicalType::kInt32;
+  if constexpr (std::is_same_v<T, int64_t>) return type == PhysicalType::kInt64;
+  if constexpr (std::is_same_v<T, Int96>) return type == PhysicalType::kInt96;
+  if constexpr (std::is_same_v<T, float>) return type == PhysicalType::kFloat;
+  if constexpr (std::is_same_v<T, double>) return type == PhysicalType::kDouble;
+  if constexpr (std::is_same_v<T, ByteArray>) {
+    return type == PhysicalType::kByteArray || type == PhysicalType::kFixedLenByteArray;
+  }
+  return false;
+}
+
+}  // namespace
+
+int CompareEncodedValues(PhysicalType type, const std::string& a, const std::string& b) {
+  switch (type) {
+    case PhysicalType::kBoolean:
+      return CompareNumbers<uint8_t>(a, b);
+    case PhysicalType::kInt32:
+      return CompareNumbers<int32_t>(a, b);
+    case PhysicalType::kInt64:
+      return CompareNumbers<int64_t>(a, b);
+    case PhysicalType::kFloat:
+      return CompareNumbers<float>(a, b);
+    case PhysicalType::kDouble:
+      return CompareNumbers<double>(a, b);
+    case PhysicalType::kByteArray:
+    case PhysicalType::kFixedLenByteArray:
+      return CompareBytes(a, b);
+    case PhysicalType::kInt96:
+      return 0;
+  }
+  return 0;
+}
+
+template <typename T>
+void StatisticsAccumulator::Update(absl::Span<const T> values) {
+  if (!kMatches<T>(type_) || values.empty()) return;
+  if constexpr (std::is_same_v<T, Int96>) {
+    return;  // INT96 has no defined sort order
+  } else if constexpr (std::is_same_v<T, ByteArray>) {
+    ByteArray lo = values[0];
+    ByteArray hi = values[0];
+    for (const ByteArray& v : values.subspan(1)) {
+      if (CompareBytes(v.AsStringView(), lo.AsStringView()) < 0) lo = v;
+      if (CompareBytes(v.AsStringView(), hi.AsStringView()) > 0) hi = v;
+    }
+    MergeBounds(std::string(lo.AsStringView()), std::string(hi.AsStringView()));
+  } else if constexpr (std::is_same_v<T, bool>) {
+    bool any_false = false;
+    bool any_true = false;
+    for (bool v : values) (v ? any_true : any_false) = true;
+    const uint8_t lo = any_false ? 0 : 1;
+    const uint8_t hi = any_true ? 1 : 0;
+    MergeBounds(EncodeOne(lo), EncodeOne(hi));
+  } else if constexpr (std::is_floating_point_v<T>) {
+    bool found = false;
+    T lo = 0;
+    T hi = 0;
+    for (T v : values) {
+      if (std::isnan(v)) continue;
+      if (!found) {
+        lo = hi = v;
+        found = true;
+        continue;
+      }
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+    if (!found) return;
+    // -0.0 == +0.0 numerically, so which zero the loop kept is arbitrary: fix the signs so that
+    // [min, max] covers both zeros for readers that compare bit patterns.
+    if (lo == 0) lo = -T{0};
+    if (hi == 0) hi = T{0};
+    MergeBounds(EncodeOne(lo), EncodeOne(hi));
+  } else {
+    T lo = values[0];
+    T hi = values[0];
+    for (T v : values.subspan(1)) {
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+    MergeBounds(EncodeOne(lo), EncodeOne(hi));
+  }
+}
+
+void StatisticsAccumulator::MergeBounds(const std::string& min, const std::string& max) {
+  if (!min_ || CompareEncodedValues(type_, min, *min_) < 0) min_ = min;
+  if (!max_ || CompareEncodedValues(type_, max, *max_) > 0) max_ = max;
+}
+
+void StatisticsAccumulator::Merge(const StatisticsAccumulator& other) {
+  null_count_ += other.null_count_;
+  if (other.min_ && other.max_) MergeBounds(*other.min_, *other.max_);
+}
+
+void StatisticsAccumulator::Reset() {
+  min_.reset();
+  max_.reset();
+  null_count_ = 0;
+}
+
+Statistics StatisticsAccumulator::ToStatistics() const {
+  Statistics out;
+  out.null_count = null_count_;
+  if (min_ && max_) {
+    out.min_value = *min_;
+    out.max_value = *max_;
+    const bool signed_legacy_order = type_ != PhysicalType::kByteArray &&
+                                     type_ != PhysicalType::kFixedLenByteArray &&
+                                     type_ != PhysicalType::kInt96;
+    if (signed_legacy_order) {
+      out.legacy_min = *min_;
+      out.legacy_max = *max_;
+    }
+  }
+  return out;
+}
+
+template void StatisticsAccumulator::Update<bool>(absl::Span<const bool>);
+template void StatisticsAccumulator::Update<int32_t>(absl::Span<const int32_t>);
+template void StatisticsAccumulator::Update<int64_t>(absl::Span<const int64_t>);
+template void StatisticsAccumulator::Update<Int96>(absl::Span<const Int96>);
+template void StatisticsAccumulator::Update<float>(absl::Span<const float>);
+template void StatisticsAccumulator::Update<double>(absl::Span<const double>);
+template void StatisticsAccumulator::Update<ByteArray>(absl::Span<const ByteArray>);
+
+}  // namespace pqpage::internal

@@ -1,0 +1,66 @@
+// One data page's values section in one non-dictionary encoding, behind one interface, so the page
+// builder can switch encodings per chunk (explicit policies, dictionary fallback, the v2 trial of
+// every candidate) without knowing the codec classes. Dictionary encoding is not here: its
+// dictionary outlives pages, and the page builder drives DictionaryEncoder directly.
+#ifndef PQPAGE_PAGE_VALUE_PAGE_ENCODER_H_
+#define PQPAGE_PAGE_VALUE_PAGE_ENCODER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "pqpage/compression.h"
+#include "pqpage/schema.h"
+#include "pqpage/types.h"
+
+namespace pqpage::internal {
+
+// T is bool, int32_t, int64_t, Int96, float, double or ByteArray (BYTE_ARRAY and
+// FIXED_LEN_BYTE_ARRAY).
+template <typename T>
+class ValuePageEncoder {
+ public:
+  virtual ~ValuePageEncoder() = default;
+
+  // The encoding the finished page's header must name. For the trial encoder, the candidate it
+  // chose; meaningful once a page was finished.
+  virtual Encoding encoding() const = 0;
+
+  // Appends values. InvalidArgument for a byte array the encoding cannot store (the page builder
+  // checks values first, so this is not expected).
+  virtual absl::Status Put(absl::Span<const T> values) = 0;
+
+  // Bytes the values section would take if finished now (an estimate; for page sizing).
+  virtual size_t EstimatedSize() const = 0;
+
+  // Appends the values section to `out` and starts a new page.
+  virtual absl::Status FinishInto(std::vector<uint8_t>* out) = 0;
+};
+
+// A fresh encoder for `encoding`, which must apply to the column's type (see EncodingApplies).
+// BOOLEAN with RLE writes the hybrid stream of bit width 1 behind its 4-byte length, as data
+// page v2 expects. Unimplemented for dictionary encodings and combinations that do not apply.
+template <typename T>
+absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeValuePageEncoder(
+    Encoding encoding, const ColumnDescriptor& column);
+
+// Whether a data page of `type` may use `encoding` (non-dictionary encodings only).
+bool EncodingApplies(Encoding encoding, PhysicalType type);
+
+// Encodes the first page it is given with every candidate at once and keeps, from then on, the
+// one whose values section is smallest as data page v2 would store it (compressed with `codec`
+// when that helps). Ties go to the earlier candidate. For page sizing it reports the smallest
+// estimate among the candidates. (After a dictionary fallback the first page always holds the
+// value the dictionary could not take, so the trial never judges a page of nulls.)
+template <typename T>
+absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeTrialValuePageEncoder(
+    const std::vector<Encoding>& candidates, const ColumnDescriptor& column, Compression codec,
+    int compression_level);
+
+}  // namespace pqpage::internal
+
+#endif  // PQPAGE_PAGE_VALUE_PAGE_ENCODER_H_

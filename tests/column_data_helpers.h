@@ -1,0 +1,309 @@
+// Test helpers for the page builder's tests: columns of generated levels and values (flat,
+// optional, lists with empty lists and null elements), written in batches that end mid-row, and
+// read back through ColumnChunkReader page by page.
+#ifndef PQPAGE_TESTS_COLUMN_DATA_HELPERS_H_
+#define PQPAGE_TESTS_COLUMN_DATA_HELPERS_H_
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "absl/types/span.h"
+#include "pqpage/byte_source.h"
+#include "pqpage/column_chunk_reader.h"
+#include "pqpage/column_chunk_writer.h"
+#include "status_matchers.h"
+
+namespace pqpage::testing {
+
+enum class Shape { kRequired, kOptional, kList };
+
+inline const char* ShapeName(Shape shape) {
+  switch (shape) {
+    case Shape::kRequired:
+      return "required";
+    case Shape::kOptional:
+      return "optional";
+    case Shape::kList:
+      return "list";
+  }
+  return "?";
+}
+
+inline ColumnDescriptor MakeColumn(PhysicalType type, Shape shape, int type_length = 0) {
+  ColumnDescriptor column;
+  column.path = shape == Shape::kList ? std::vector<std::string>{"c", "list", "element"}
+                                      : std::vector<std::string>{"c"};
+  column.type = type;
+  column.type_length = type == PhysicalType::kFixedLenByteArray ? type_length : 0;
+  column.max_definition_level = shape == Shape::kRequired ? 0 : shape == Shape::kOptional ? 1 : 2;
+  column.max_repetition_level = shape == Shape::kList ? 1 : 0;
+  return column;
+}
+
+// A growable array of bool with data() (std::vector<bool> has none, and spans need one).
+class BoolVector {
+ public:
+  void push_back(bool value) {
+    if (size_ == capacity_) {
+      capacity_ = capacity_ == 0 ? 64 : capacity_ * 2;
+      std::unique_ptr<bool[]> grown(new bool[capacity_]);
+      for (size_t i = 0; i < size_; ++i) grown[i] = data_[i];
+      data_ = std::move(grown);
+    }
+    data_[size_++] = value;
+  }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const bool* data() const { return data_.get(); }
+  const bool& operator[](size_t i) const { return data_[i]; }
+  const bool* begin() const { return data_.get(); }
+  const bool* end() const { return data_.get() + size_; }
+
+ private:
+  std::unique_ptr<bool[]> data_;
+  size_t size_ = 0;
+  size_t capacity_ = 0;
+};
+
+template <typename T>
+using ValueVector = std::conditional_t<std::is_same_v<T, bool>, BoolVector, std::vector<T>>;
+
+// The value type ColumnChunkWriter::WriteBatch and ColumnChunkReader::ReadBatch take.
+template <typename T>
+struct ColumnData {
+  std::vector<int16_t> def;
+  std::vector<int16_t> rep;
+  ValueVector<T> values;
+  std::deque<std::string> storage;  // owns byte-array values (a deque keeps them in place)
+
+  int64_t num_levels() const {
+    return def.empty() ? static_cast<int64_t>(values.size()) : static_cast<int64_t>(def.size());
+  }
+  T AddBytes(std::string bytes) {
+    storage.push_back(std::move(bytes));
+    return ByteArray(storage.back());
+  }
+};
+
+// Value number k of a column with `type` (k picks the value, so a small range of k repeats).
+template <typename T>
+T ValueFor(uint64_t k, PhysicalType type, int type_length, ColumnData<T>* data) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return (k & 1) != 0;
+  } else if constexpr (std::is_same_v<T, int32_t>) {
+    return static_cast<int32_t>(static_cast<uint32_t>(k * 2654435761u));
+  } else if constexpr (std::is_same_v<T, int64_t>) {
+    return static_cast<int64_t>(k * 0x9E3779B97F4A7C15ULL);
+  } else if constexpr (std::is_same_v<T, Int96>) {
+    Int96 v;
+    v.words[0] = static_cast<uint32_t>(k);
+    v.words[1] = static_cast<uint32_t>(k * 7);
+    v.words[2] = 2440588 + static_cast<uint32_t>(k % 1000);
+    return v;
+  } else if constexpr (std::is_same_v<T, float>) {
+    if (k % 17 == 3) return std::numeric_limits<float>::quiet_NaN();
+    if (k % 17 == 5) return -0.0f;
+    return static_cast<float>(k) * 0.75f - 20.0f;
+  } else if constexpr (std::is_same_v<T, double>) {
+    if (k % 19 == 3) return std::numeric_limits<double>::quiet_NaN();
+    if (k % 19 == 5) return -0.0;
+    return static_cast<double>(k) * 1.25 - 33.0;
+  } else {
+    std::string bytes;
+    if (type == PhysicalType::kFixedLenByteArray) {
+      for (int i = 0; i < type_length; ++i)
+        bytes.push_back(static_cast<char>((k * 31 + i * 97) & 0xff));
+    } else if (k % 13 != 7) {  // some empty strings
+      bytes = "v" + std::to_string(k);
+      if (k % 3 == 0) bytes.push_back(static_cast<char>(0x80 + (k & 0x7f)));
+    }
+    return data->AddBytes(std::move(bytes));
+  }
+}
+
+// About `target` levels (or exactly `target` rows when `count_rows`) of the given shape; values
+// drawn from `cardinality` distinct ones.
+template <typename T>
+ColumnData<T> Generate(const ColumnDescriptor& column, Shape shape, int64_t target,
+                       uint64_t cardinality, uint64_t seed, bool count_rows = false) {
+  ColumnData<T> data;
+  std::mt19937_64 rng(seed);
+  auto next_value = [&] {
+    return ValueFor<T>(rng() % cardinality, column.type, column.type_length, &data);
+  };
+  int64_t rows = 0;
+  while ((count_rows ? rows : data.num_levels()) < target) {
+    ++rows;
+    switch (shape) {
+      case Shape::kRequired:
+        data.values.push_back(next_value());
+        break;
+      case Shape::kOptional:
+        if (rng() % 5 == 0) {
+          data.def.push_back(0);
+        } else {
+          data.def.push_back(1);
+          data.values.push_back(next_value());
+        }
+        break;
+      case Shape::kList: {
+        const int elements = static_cast<int>(rng() % 6);  // 0: an empty list
+        if (elements == 0) {
+          data.def.push_back(0);
+          data.rep.push_back(0);
+        }
+        for (int e = 0; e < elements; ++e) {
+          data.rep.push_back(e == 0 ? 0 : 1);
+          if (rng() % 7 == 0) {
+            data.def.push_back(1);  // a null element
+          } else {
+            data.def.push_back(2);
+            data.values.push_back(next_value());
+          }
+        }
+        break;
+      }
+    }
+  }
+  return data;
+}
+
+inline int64_t CountRows(const ColumnDescriptor& column, absl::Span<const int16_t> rep,
+                         int64_t levels) {
+  if (column.max_repetition_level == 0) return levels;
+  int64_t rows = 0;
+  for (int16_t r : rep) rows += r == 0;
+  return rows;
+}
+
+// Writes `data` in batches of random level counts (so batches end inside rows).
+template <typename T>
+absl::Status WriteInBatches(ColumnChunkWriter* writer, const ColumnData<T>& data, uint64_t seed,
+                            int64_t max_batch = 97) {
+  std::mt19937_64 rng(seed);
+  const int64_t levels = data.num_levels();
+  const bool has_def = !data.def.empty() || writer->column().max_definition_level > 0;
+  int64_t level = 0;
+  size_t value = 0;
+  while (level < levels) {
+    const int64_t n =
+        std::min<int64_t>(levels - level, 1 + static_cast<int64_t>(rng() % max_batch));
+    size_t present = 0;
+    if (has_def) {
+      for (int64_t i = level; i < level + n; ++i) {
+        present += data.def[i] == writer->column().max_definition_level;
+      }
+    } else {
+      present = static_cast<size_t>(n);
+    }
+    absl::Span<const int16_t> def =
+        has_def ? absl::MakeConstSpan(data.def).subspan(level, n) : absl::Span<const int16_t>();
+    absl::Span<const int16_t> rep = data.rep.empty()
+                                        ? absl::Span<const int16_t>()
+                                        : absl::MakeConstSpan(data.rep).subspan(level, n);
+    absl::Status status =
+        writer->WriteBatch<T>(def, rep, absl::MakeConstSpan(data.values).subspan(value, present));
+    if (!status.ok()) return status;
+    level += n;
+    value += present;
+  }
+  return absl::OkStatus();
+}
+
+template <typename T>
+bool SameValue(const T& a, const T& b) {
+  if constexpr (std::is_same_v<T, ByteArray>) {
+    return a == b;
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return a == b;
+  } else {
+    return std::memcmp(&a, &b, sizeof(T)) == 0;
+  }
+}
+
+// One data page as the reader gave it back.
+template <typename T>
+struct ReadPage {
+  PageInfo info;
+  int64_t first_level = 0;  // into ReadBack::data
+  int64_t levels = 0;
+  int64_t first_value = 0;
+  int64_t values = 0;
+};
+
+template <typename T>
+struct ReadBack {
+  ColumnData<T> data;
+  std::vector<ReadPage<T>> pages;
+  std::optional<PageInfo> dictionary_page;
+};
+
+// Reads a chunk placed at `file_offset` (the buffer is padded in front, so offsets are exercised)
+// page by page.
+template <typename T>
+absl::StatusOr<ReadBack<T>> ReadChunk(const ColumnDescriptor& column, const ColumnChunkData& chunk,
+                                      int64_t file_offset) {
+  std::vector<uint8_t> file(static_cast<size_t>(file_offset), 0xEE);
+  file.insert(file.end(), chunk.bytes.begin(), chunk.bytes.end());
+  std::unique_ptr<ByteSource> source = MakeMemoryByteSource(file);
+  ColumnChunkLocation location;
+  location.offset = chunk.metadata.dictionary_page_offset.value_or(chunk.metadata.data_page_offset);
+  location.length = chunk.metadata.total_compressed_size;
+  location.codec = chunk.metadata.codec;
+  location.num_values = chunk.metadata.num_values;
+  ReaderOptions options;
+  options.verify_checksums = true;
+  ColumnChunkReader reader(column, source.get(), location, options);
+  ReadBack<T> out;
+  while (true) {
+    absl::StatusOr<bool> more = reader.NextDataPage();
+    if (!more.ok()) return more.status();
+    if (!*more) break;
+    if (reader.dictionary_page() != nullptr && !out.dictionary_page) {
+      out.dictionary_page = *reader.dictionary_page();
+    }
+    ReadPage<T> page;
+    page.info = reader.page();
+    page.first_level = out.data.num_levels();
+    page.first_value = static_cast<int64_t>(out.data.values.size());
+    const int64_t n = reader.levels_left_in_page();
+    std::vector<int16_t> def(static_cast<size_t>(n) + 1);
+    std::vector<int16_t> rep(static_cast<size_t>(n) + 1);
+    std::unique_ptr<T[]> values(new T[static_cast<size_t>(n) + 1]);
+    absl::StatusOr<BatchCounts> counts =
+        reader.template ReadBatch<T>(n, def.data(), rep.data(), values.get());
+    if (!counts.ok()) return counts.status();
+    if (counts->levels != n) return absl::InternalError("a page read in two batches");
+    page.levels = n;
+    page.values = counts->values;
+    if (column.max_definition_level > 0) {
+      out.data.def.insert(out.data.def.end(), def.begin(), def.begin() + n);
+    }
+    if (column.max_repetition_level > 0) {
+      out.data.rep.insert(out.data.rep.end(), rep.begin(), rep.begin() + n);
+    }
+    for (int64_t i = 0; i < counts->values; ++i) {
+      if constexpr (std::is_same_v<T, ByteArray>) {
+        out.data.values.push_back(out.data.AddBytes(std::string(values[i].AsStringView())));
+      } else {
+        out.data.values.push_back(values[i]);
+      }
+    }
+    out.pages.push_back(page);
+  }
+  return out;
+}
+
+}  // namespace pqpage::testing
+
+#endif  // PQPAGE_TESTS_COLUMN_DATA_HELPERS_H_

@@ -1,0 +1,189 @@
+#include "page/statistics.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace pqpage::internal {
+namespace {
+
+template <typename T>
+std::string Bytes(T value) {
+  std::string out(sizeof(T), '\0');
+  std::memcpy(out.data(), &value, sizeof(T));
+  return out;
+}
+
+template <typename T>
+T Value(const std::string& bytes) {
+  T value{};
+  EXPECT_EQ(bytes.size(), sizeof(T));
+  std::memcpy(&value, bytes.data(), sizeof(T));
+  return value;
+}
+
+TEST(StatisticsTest, Int32IsSigned) {
+  StatisticsAccumulator stats(PhysicalType::kInt32);
+  std::vector<int32_t> values = {5, -7, 3, std::numeric_limits<int32_t>::max(), -1};
+  stats.Update(absl::MakeConstSpan(values));
+  stats.AddNulls(2);
+  Statistics s = stats.ToStatistics();
+  ASSERT_TRUE(s.min_value && s.max_value);
+  EXPECT_EQ(Value<int32_t>(*s.min_value), -7);
+  EXPECT_EQ(Value<int32_t>(*s.max_value), std::numeric_limits<int32_t>::max());
+  EXPECT_EQ(s.null_count, 2);
+  // The deprecated fields carry the same bounds for signed-order types.
+  EXPECT_EQ(s.legacy_min, s.min_value);
+  EXPECT_EQ(s.legacy_max, s.max_value);
+}
+
+TEST(StatisticsTest, Int64AcrossBatchesAndMerge) {
+  StatisticsAccumulator a(PhysicalType::kInt64);
+  StatisticsAccumulator b(PhysicalType::kInt64);
+  std::vector<int64_t> first = {10, 20};
+  std::vector<int64_t> second = {-(int64_t{1} << 40), 15};
+  std::vector<int64_t> third = {int64_t{1} << 50};
+  a.Update(absl::MakeConstSpan(first));
+  a.Update(absl::MakeConstSpan(second));
+  b.Update(absl::MakeConstSpan(third));
+  b.AddNulls(3);
+  a.Merge(b);
+  Statistics s = a.ToStatistics();
+  EXPECT_EQ(Value<int64_t>(*s.min_value), -(int64_t{1} << 40));
+  EXPECT_EQ(Value<int64_t>(*s.max_value), int64_t{1} << 50);
+  EXPECT_EQ(s.null_count, 3);
+}
+
+TEST(StatisticsTest, DoubleIgnoresNaN) {
+  StatisticsAccumulator stats(PhysicalType::kDouble);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  std::vector<double> values = {nan, 2.5, nan, -1.5, 7.0, nan};
+  stats.Update(absl::MakeConstSpan(values));
+  Statistics s = stats.ToStatistics();
+  ASSERT_TRUE(s.min_value && s.max_value);
+  EXPECT_EQ(Value<double>(*s.min_value), -1.5);
+  EXPECT_EQ(Value<double>(*s.max_value), 7.0);
+}
+
+TEST(StatisticsTest, AllNaNHasNoBounds) {
+  StatisticsAccumulator stats(PhysicalType::kFloat);
+  std::vector<float> values(5, std::numeric_limits<float>::quiet_NaN());
+  stats.Update(absl::MakeConstSpan(values));
+  Statistics s = stats.ToStatistics();
+  EXPECT_FALSE(s.min_value.has_value());
+  EXPECT_FALSE(s.max_value.has_value());
+  EXPECT_FALSE(s.legacy_min.has_value());
+  EXPECT_EQ(s.null_count, 0);
+}
+
+TEST(StatisticsTest, ZeroBoundsAreSignedZeros) {
+  // Only +0.0 given: the min must still be -0.0 and the max +0.0.
+  StatisticsAccumulator stats(PhysicalType::kDouble);
+  std::vector<double> values = {0.0, 0.0};
+  stats.Update(absl::MakeConstSpan(values));
+  Statistics s = stats.ToStatistics();
+  EXPECT_EQ(*s.min_value, Bytes(-0.0));
+  EXPECT_EQ(*s.max_value, Bytes(0.0));
+
+  // Only -0.0 given (float).
+  StatisticsAccumulator f(PhysicalType::kFloat);
+  std::vector<float> negative = {-0.0f, 3.0f};
+  f.Update(absl::MakeConstSpan(negative));
+  Statistics fs = f.ToStatistics();
+  EXPECT_EQ(*fs.min_value, Bytes(-0.0f));
+  EXPECT_EQ(*fs.max_value, Bytes(3.0f));
+
+  StatisticsAccumulator g(PhysicalType::kFloat);
+  std::vector<float> below = {-2.0f, -0.0f};
+  g.Update(absl::MakeConstSpan(below));
+  Statistics gs = g.ToStatistics();
+  EXPECT_EQ(*gs.min_value, Bytes(-2.0f));
+  EXPECT_EQ(*gs.max_value, Bytes(0.0f));
+  EXPECT_FALSE(std::signbit(Value<float>(*gs.max_value)));
+}
+
+TEST(StatisticsTest, AllNullHasOnlyNullCount) {
+  StatisticsAccumulator stats(PhysicalType::kByteArray);
+  stats.AddNulls(4);
+  Statistics s = stats.ToStatistics();
+  EXPECT_FALSE(s.min_value.has_value());
+  EXPECT_FALSE(s.max_value.has_value());
+  EXPECT_EQ(s.null_count, 4);
+}
+
+TEST(StatisticsTest, ByteArrayUnsignedOrder) {
+  StatisticsAccumulator stats(PhysicalType::kByteArray);
+  const std::string high("\x80\x01", 2);
+  const std::string low("\x7f\xff\xff", 3);
+  const std::string empty;
+  const std::string prefix("\x80", 1);
+  std::vector<ByteArray> values = {ByteArray(high), ByteArray(low), ByteArray(prefix),
+                                   ByteArray(empty)};
+  stats.Update(absl::MakeConstSpan(values));
+  Statistics s = stats.ToStatistics();
+  EXPECT_EQ(*s.min_value, empty);
+  EXPECT_EQ(*s.max_value, high);
+  // Byte arrays had an inconsistent legacy order: the deprecated fields stay unset.
+  EXPECT_FALSE(s.legacy_min.has_value());
+  EXPECT_FALSE(s.legacy_max.has_value());
+
+  StatisticsAccumulator no_empty(PhysicalType::kFixedLenByteArray);
+  std::vector<ByteArray> fixed = {ByteArray(std::string_view("\xff\x00", 2)),
+                                  ByteArray(std::string_view("\x00\xff", 2)),
+                                  ByteArray(std::string_view("\x80\x80", 2))};
+  no_empty.Update(absl::MakeConstSpan(fixed));
+  Statistics f = no_empty.ToStatistics();
+  EXPECT_EQ(*f.min_value, std::string("\x00\xff", 2));
+  EXPECT_EQ(*f.max_value, std::string("\xff\x00", 2));
+}
+
+TEST(StatisticsTest, BooleanFalseBeforeTrue) {
+  StatisticsAccumulator stats(PhysicalType::kBoolean);
+  bool buffer[2] = {true, true};
+  stats.Update(absl::Span<const bool>(buffer, 2));
+  Statistics s = stats.ToStatistics();
+  EXPECT_EQ(*s.min_value, std::string(1, '\x01'));
+  EXPECT_EQ(*s.max_value, std::string(1, '\x01'));
+  bool mixed[3] = {true, false, true};
+  stats.Update(absl::Span<const bool>(mixed, 3));
+  s = stats.ToStatistics();
+  EXPECT_EQ(*s.min_value, std::string(1, '\x00'));
+  EXPECT_EQ(*s.max_value, std::string(1, '\x01'));
+  EXPECT_EQ(s.legacy_min, s.min_value);
+}
+
+TEST(StatisticsTest, Int96HasNoOrder) {
+  StatisticsAccumulator stats(PhysicalType::kInt96);
+  Int96 values[2];
+  values[0].words[2] = 5;
+  stats.Update(absl::Span<const Int96>(values, 2));
+  stats.AddNulls(1);
+  Statistics s = stats.ToStatistics();
+  EXPECT_FALSE(s.min_value.has_value());
+  EXPECT_FALSE(s.max_value.has_value());
+  EXPECT_EQ(s.null_count, 1);
+}
+
+TEST(StatisticsTest, ResetForgetsEverything) {
+  StatisticsAccumulator stats(PhysicalType::kInt32);
+  int32_t values[2] = {1, 2};
+  stats.Update(absl::Span<const int32_t>(values, 2));
+  stats.AddNulls(1);
+  stats.Reset();
+  Statistics s = stats.ToStatistics();
+  EXPECT_FALSE(s.min_value.has_value());
+  EXPECT_EQ(s.null_count, 0);
+}
+
+TEST(StatisticsTest, CompareEncodedValues) {
+  EXPECT_LT(CompareEncodedValues(PhysicalType::kInt32, Bytes<int32_t>(-1), Bytes<int32_t>(1)), 0);
+  EXPECT_GT(CompareEncodedValues(PhysicalType::kByteArray, "\x80", "\x7f"), 0);
+  EXPECT_EQ(CompareEncodedValues(PhysicalType::kDouble, Bytes(-0.0), Bytes(0.0)), 0);
+}
+
+}  // namespace
+}  // namespace pqpage::internal
