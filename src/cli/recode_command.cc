@@ -1,0 +1,437 @@
+// pqpage recode IN OUT: re-encodes every column of every row group with the chosen encoding
+// policy, data page version and codec, keeping the schema, the row groups and the key-value
+// metadata. It streams: one column chunk is read batch by batch into one ColumnChunkWriter, which
+// holds that chunk's finished pages until FileWriter writes them; nothing else is kept.
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/types/span.h"
+#include "cli/cli_args.h"
+#include "cli/cli_progress.h"
+#include "cli/cli_values.h"
+#include "cli/commands.h"
+#include "common/status_macros.h"
+#include "pqpage/column_chunk_reader.h"
+#include "pqpage/column_chunk_writer.h"
+#include "pqpage/compression.h"
+#include "pqpage/file.h"
+
+namespace pqpage::cli {
+namespace {
+
+constexpr char kCommand[] = "recode";
+constexpr int64_t kBatchLevels = 4096;
+
+constexpr char kUsage[] =
+    "usage: pqpage recode IN OUT [options]\n"
+    "\n"
+    "Re-encodes every column of every row group of IN into OUT, keeping the schema, the row\n"
+    "groups (same rows each) and the key-value metadata; created_by becomes pqpage's. The values\n"
+    "and levels are unchanged: 'pqpage dump' prints the same for IN and OUT.\n"
+    "\n"
+    "options:\n"
+    "  --encoding POLICY       auto (default), plain, dictionary, delta, delta_length_byte_array,\n"
+    "                          byte_stream_split; a type the encoding does not apply to is\n"
+    "                          written PLAIN (auto: dictionary, falling back when it is full)\n"
+    "  --page-version 1|2      data page version (default 1)\n"
+    "  --compression CODEC     uncompressed, snappy (default), gzip, zstd, lz4_raw, brotli\n"
+    "  --compression-level N   the codec's level (default: the codec's usual one)\n"
+    "  --page-size BYTES       encoded size at which a data page is finished (default 1048576)\n"
+    "  --checksum              write a CRC in every page header\n"
+    "  --no-statistics         write no statistics (pages and column chunks)\n"
+    "  --verify                decode every chunk written and compare it with its input (this\n"
+    "                          keeps a chunk's values in memory while it is written), then\n"
+    "                          read OUT back and compare every column with IN\n"
+    "  --no-verify-checksums   do not check IN's page CRCs\n"
+    "\n"
+    "Exit status: 0 on success, 1 when IN cannot be read or OUT cannot be written (OUT is then\n"
+    "removed), 2 for a usage error.\n";
+
+std::string Lower(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+std::optional<Compression> ParseCodec(std::string_view name) {
+  const std::string lower = Lower(name);
+  if (lower == "uncompressed" || lower == "none") return Compression::kUncompressed;
+  if (lower == "snappy") return Compression::kSnappy;
+  if (lower == "gzip") return Compression::kGzip;
+  if (lower == "zstd") return Compression::kZstd;
+  if (lower == "lz4_raw") return Compression::kLz4Raw;
+  if (lower == "brotli") return Compression::kBrotli;
+  return std::nullopt;
+}
+
+// Turns the command line into writer options; InvalidArgument with a message for the user.
+absl::StatusOr<WriterOptions> WriterOptionsFromArgs(const ParsedArgs& args) {
+  WriterOptions options;
+  if (auto name = args.Value("encoding")) {
+    std::optional<EncodingPolicy> policy = ParseEncodingPolicy(Lower(*name));
+    if (!policy) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "unknown encoding '", *name,
+          "' (auto, plain, dictionary, delta, delta_length_byte_array, byte_stream_split)"));
+    }
+    options.encoding = *policy;
+  }
+  if (auto version = args.Value("page-version")) {
+    PQPAGE_ASSIGN_OR_RETURN(int64_t parsed, ParseIntegerOption("page-version", *version, 1, 2));
+    options.data_page_version = static_cast<int>(parsed);
+  }
+  if (auto name = args.Value("compression")) {
+    std::optional<Compression> codec = ParseCodec(*name);
+    if (!codec) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "unknown compression '", *name, "' (uncompressed, snappy, gzip, zstd, lz4_raw, brotli)"));
+    }
+    options.compression = *codec;
+  }
+  if (auto level = args.Value("compression-level")) {
+    PQPAGE_ASSIGN_OR_RETURN(int64_t parsed,
+                            ParseIntegerOption("compression-level", *level, -1000000, 1000000));
+    options.compression_level = static_cast<int>(parsed);
+  }
+  if (auto size = args.Value("page-size")) {
+    // Pages hold int32 sizes in their headers; an encoded page near 2 GiB could not be written.
+    PQPAGE_ASSIGN_OR_RETURN(options.data_page_size,
+                            ParseIntegerOption("page-size", *size, 1, int64_t{1} << 30));
+  }
+  // A level the codec rejects would otherwise surface only at the first page, as a write error;
+  // compressing a few bytes finds it before any file is touched.
+  if (options.compression_level != kDefaultCompressionLevel) {
+    std::vector<uint8_t> probe;
+    const uint8_t sample[] = {'p', 'q'};
+    absl::Status level_ok = Compress(options.compression, absl::MakeConstSpan(sample), &probe,
+                                     options.compression_level);
+    if (!level_ok.ok()) return absl::InvalidArgumentError(level_ok.message());
+  }
+  options.write_checksums = args.Has("checksum");
+  options.write_statistics = !args.Has("no-statistics");
+  options.verify_pages = args.Has("verify");
+  return options;
+}
+
+// What one column of one row group held, independent of how it was paged and encoded: the
+// level and value streams, each folded into an FNV-1a hash. --verify compares these between IN
+// and OUT.
+class StreamDigest {
+ public:
+  template <typename T>
+  void Add(const BatchCounts& counts, const int16_t* def, const int16_t* rep, const T* values) {
+    levels_ += counts.levels;
+    values_ += counts.values;
+    if (def != nullptr) Mix(&def_hash_, def, static_cast<size_t>(counts.levels) * sizeof(int16_t));
+    if (rep != nullptr) Mix(&rep_hash_, rep, static_cast<size_t>(counts.levels) * sizeof(int16_t));
+    for (int64_t i = 0; i < counts.values; ++i) {
+      if constexpr (std::is_same_v<T, ByteArray>) {
+        const uint32_t size = values[i].size;
+        Mix(&value_hash_, &size, sizeof(size));
+        if (size > 0) Mix(&value_hash_, values[i].data, size);
+      } else if constexpr (std::is_same_v<T, bool>) {
+        const uint8_t byte = values[i] ? 1 : 0;
+        Mix(&value_hash_, &byte, 1);
+      } else {
+        // Bit patterns, so that NaN payloads and -0.0 count as the values they are.
+        Mix(&value_hash_, &values[i], sizeof(T));
+      }
+    }
+  }
+
+  friend bool operator==(const StreamDigest& a, const StreamDigest& b) {
+    return a.levels_ == b.levels_ && a.values_ == b.values_ && a.def_hash_ == b.def_hash_ &&
+           a.rep_hash_ == b.rep_hash_ && a.value_hash_ == b.value_hash_;
+  }
+
+  std::string Describe() const { return absl::StrCat(levels_, " levels, ", values_, " values"); }
+
+ private:
+  static void Mix(uint64_t* hash, const void* data, size_t size) {
+    const auto* bytes = static_cast<const uint8_t*>(data);
+    uint64_t h = *hash;
+    for (size_t i = 0; i < size; ++i) {
+      h ^= bytes[i];
+      h *= 0x100000001b3ULL;
+    }
+    *hash = h;
+  }
+
+  static constexpr uint64_t kFnvOffset = 0xcbf29ce484222325ULL;
+  int64_t levels_ = 0;
+  int64_t values_ = 0;
+  uint64_t def_hash_ = kFnvOffset;
+  uint64_t rep_hash_ = kFnvOffset;
+  uint64_t value_hash_ = kFnvOffset;
+};
+
+// Prefixes `context` (which starts with the output's path) to a writer error, unless the error
+// names the file itself already (I/O errors do).
+absl::Status WithContext(const absl::Status& status, const std::string& context) {
+  if (status.ok()) return status;
+  const size_t path_end = context.find(": ");
+  const absl::string_view message = status.message();
+  if (path_end != std::string::npos &&
+      absl::StartsWith(message, absl::string_view(context.data(), path_end + 2))) {
+    return status;
+  }
+  return absl::Status(status.code(), absl::StrCat(context, message));
+}
+
+template <typename T>
+struct Batch {
+  std::unique_ptr<int16_t[]> definition_levels = std::make_unique<int16_t[]>(kBatchLevels);
+  std::unique_ptr<int16_t[]> repetition_levels = std::make_unique<int16_t[]>(kBatchLevels);
+  std::unique_ptr<T[]> values = std::make_unique<T[]>(kBatchLevels);
+};
+
+// Reads `reader` to its end in batches. Each batch goes to `writer` (when given) before the next
+// is read, because byte array values are views that the next read may invalidate. `digest`, when
+// given, folds in every batch; `on_page(offset)` is called with each new page's file offset.
+// Errors from the writer are prefixed with `writer_context`; the reader's name the input already.
+template <typename T, typename OnPage>
+absl::Status CopyChunk(ColumnChunkReader& reader, ColumnChunkWriter* writer,
+                       const std::string& writer_context, StreamDigest* digest, OnPage&& on_page) {
+  const ColumnDescriptor& column = reader.column();
+  const bool has_def = column.max_definition_level > 0;
+  const bool has_rep = column.max_repetition_level > 0;
+  Batch<T> batch;
+  int16_t* def = has_def ? batch.definition_levels.get() : nullptr;
+  int16_t* rep = has_rep ? batch.repetition_levels.get() : nullptr;
+  int64_t last_page = -1;
+  while (true) {
+    PQPAGE_ASSIGN_OR_RETURN(BatchCounts counts,
+                            reader.ReadBatch<T>(kBatchLevels, def, rep, batch.values.get()));
+    if (counts.levels == 0) break;
+    if (reader.page_index() != last_page) {
+      last_page = reader.page_index();
+      on_page(reader.page().offset);
+    }
+    if (writer != nullptr) {
+      const size_t levels = static_cast<size_t>(counts.levels);
+      absl::Span<const int16_t> def_span;
+      absl::Span<const int16_t> rep_span;
+      if (has_def) def_span = absl::MakeConstSpan(def, levels);
+      if (has_rep) rep_span = absl::MakeConstSpan(rep, levels);
+      PQPAGE_RETURN_IF_ERROR(WithContext(
+          writer->WriteBatch<T>(
+              def_span, rep_span,
+              absl::MakeConstSpan(batch.values.get(), static_cast<size_t>(counts.values))),
+          writer_context));
+    }
+    if (digest != nullptr) digest->Add<T>(counts, def, rep, batch.values.get());
+  }
+  return absl::OkStatus();
+}
+
+size_t DigestIndex(int row_group, int column, int num_columns) {
+  return static_cast<size_t>(row_group) * static_cast<size_t>(num_columns) +
+         static_cast<size_t>(column);
+}
+
+// The chunk lengths of every row group and column, which the progress line needs as its total.
+absl::StatusOr<int64_t> TotalChunkBytes(const FileReader& file) {
+  int64_t total = 0;
+  const int num_columns = static_cast<int>(file.schema().columns().size());
+  for (int rg = 0; rg < file.num_row_groups(); ++rg) {
+    for (int c = 0; c < num_columns; ++c) {
+      PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, file.ColumnChunk(rg, c));
+      total += location.length;
+    }
+  }
+  return total;
+}
+
+// Writes OUT from IN. `digests` receives one digest per row group and column (row-major) when
+// verification wants them; `*created` tells whether OUT was created (and so is the command's to
+// remove on failure).
+absl::Status Recode(const FileReader& input, const std::string& out_path,
+                    const WriterOptions& options, std::vector<StreamDigest>* digests,
+                    bool* created) {
+  const std::vector<ColumnDescriptor>& columns = input.schema().columns();
+  const int num_columns = static_cast<int>(columns.size());
+  const int num_row_groups = input.num_row_groups();
+  PQPAGE_ASSIGN_OR_RETURN(int64_t total_bytes, TotalChunkBytes(input));
+
+  FileWriterOptions file_options;
+  file_options.key_value_metadata = input.key_value_metadata();
+  auto opened = FileWriter::Open(out_path, input.schema(), file_options);
+  if (!opened.ok()) return WithContext(opened.status(), absl::StrCat(out_path, ": "));
+  std::unique_ptr<FileWriter> output = *std::move(opened);
+  *created = true;
+
+  Progress progress(kCommand, total_bytes);
+  int64_t bytes_done = 0;
+  for (int rg = 0; rg < num_row_groups; ++rg) {
+    const std::string rg_context = absl::StrCat(out_path, ": row group ", rg, ": ");
+    PQPAGE_RETURN_IF_ERROR(WithContext(output->BeginRowGroup(), rg_context));
+    for (int c = 0; c < num_columns; ++c) {
+      progress.Update(rg, num_row_groups, c, num_columns, bytes_done);
+      PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, input.ColumnChunk(rg, c));
+      PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader, input.OpenColumnChunk(rg, c));
+      ColumnChunkWriter writer(columns[c], options);
+      StreamDigest* digest =
+          digests != nullptr ? &(*digests)[DigestIndex(rg, c, num_columns)] : nullptr;
+      auto on_page = [&](int64_t page_offset) {
+        progress.Update(rg, num_row_groups, c, num_columns,
+                        bytes_done + (page_offset - location.offset));
+      };
+      const std::string writer_context =
+          absl::StrCat(rg_context, "column '", columns[c].PathString(), "': ");
+      PQPAGE_RETURN_IF_ERROR(VisitValueType(columns[c].type, [&](auto tag) {
+        return CopyChunk<typename decltype(tag)::Type>(reader, &writer, writer_context, digest,
+                                                       on_page);
+      }));
+      PQPAGE_RETURN_IF_ERROR(
+          WithContext(output->WriteColumnChunk(std::move(writer)), writer_context));
+      bytes_done += location.length;
+    }
+    PQPAGE_RETURN_IF_ERROR(WithContext(output->EndRowGroup(), rg_context));
+  }
+  progress.Clear();
+  return WithContext(output->Close(), absl::StrCat(out_path, ": "));
+}
+
+// Reads OUT back and compares its shape and every column's streams with IN's digests.
+absl::Status VerifyOutput(const FileReader& input, const std::string& out_path,
+                          const std::vector<StreamDigest>& expected) {
+  auto opened = FileReader::Open(out_path);
+  if (!opened.ok()) {
+    return absl::DataLossError(
+        absl::StrCat("verify: cannot read back ", out_path, ": ", opened.status().message()));
+  }
+  const FileReader& output = **opened;
+  const int num_columns = static_cast<int>(input.schema().columns().size());
+  // The files' num_rows may differ: some writers leave the input's at 0, and the output's is the
+  // sum of its row groups, which are compared one by one.
+  if (output.num_row_groups() != input.num_row_groups() ||
+      static_cast<int>(output.schema().columns().size()) != num_columns) {
+    return absl::DataLossError(absl::StrCat("verify: ", out_path, " has ", output.num_row_groups(),
+                                            " row groups and ", output.schema().columns().size(),
+                                            " columns; the input has ", input.num_row_groups(),
+                                            " and ", num_columns));
+  }
+  for (int rg = 0; rg < output.num_row_groups(); ++rg) {
+    if (output.row_group_num_rows(rg) != input.row_group_num_rows(rg)) {
+      return absl::DataLossError(absl::StrCat("verify: ", out_path, ": row group ", rg, " has ",
+                                              output.row_group_num_rows(rg), " rows, the input ",
+                                              input.row_group_num_rows(rg)));
+    }
+    for (int c = 0; c < num_columns; ++c) {
+      PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader, output.OpenColumnChunk(rg, c));
+      StreamDigest digest;
+      PQPAGE_RETURN_IF_ERROR(VisitValueType(output.schema().columns()[c].type, [&](auto tag) {
+        return CopyChunk<typename decltype(tag)::Type>(reader, nullptr, "", &digest,
+                                                       [](int64_t) {});
+      }));
+      const StreamDigest& want = expected[DigestIndex(rg, c, num_columns)];
+      if (!(digest == want)) {
+        return absl::DataLossError(
+            absl::StrCat("verify: ", out_path, ": row group ", rg, ", column '",
+                         output.schema().columns()[c].PathString(), "' differs from the input (",
+                         digest.Describe(), " read back, ", want.Describe(), " in the input)"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Whether two paths name the same existing file (recoding a file onto itself would truncate the
+// input before it is read).
+bool SameFile(const std::string& a, const std::string& b) {
+  struct stat sa;
+  struct stat sb;
+  if (stat(a.c_str(), &sa) != 0 || stat(b.c_str(), &sb) != 0) return false;
+  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+int64_t FileSize(const std::string& path) {
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0) return -1;
+  return static_cast<int64_t>(st.st_size);
+}
+
+}  // namespace
+
+int RunRecode(const std::vector<std::string>& args) {
+  auto parsed = ParseArgs(args, {{"encoding", true},
+                                 {"page-version", true},
+                                 {"compression", true},
+                                 {"compression-level", true},
+                                 {"page-size", true},
+                                 {"checksum", false},
+                                 {"no-statistics", false},
+                                 {"verify", false},
+                                 {"no-verify-checksums", false}});
+  if (!parsed.ok()) return UsageError(kCommand, parsed.status());
+  if (parsed->Has("help")) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  const std::vector<std::string>& positional = parsed->positional();
+  if (positional.size() != 2) {
+    return UsageError(kCommand, positional.size() < 2 ? "needs IN and OUT" : "too many arguments");
+  }
+  const std::string& in_path = positional[0];
+  const std::string& out_path = positional[1];
+  auto options = WriterOptionsFromArgs(*parsed);
+  if (!options.ok()) return UsageError(kCommand, options.status());
+  if (SameFile(in_path, out_path)) {
+    return UsageError(kCommand, absl::StrCat("OUT is the input file '", in_path, "'"));
+  }
+  const bool verify = parsed->Has("verify");
+
+  const auto start = std::chrono::steady_clock::now();
+  ReaderOptions reader_options;
+  reader_options.verify_checksums = !parsed->Has("no-verify-checksums");
+  auto input = FileReader::Open(in_path, reader_options);
+  if (!input.ok()) return FailureExit(kCommand, input.status());
+  const FileReader& file = **input;
+
+  std::vector<StreamDigest> digests;
+  if (verify) {
+    digests.resize(static_cast<size_t>(file.num_row_groups()) * file.schema().columns().size());
+  }
+  bool created = false;
+  absl::Status status = Recode(file, out_path, *options, verify ? &digests : nullptr, &created);
+  if (status.ok() && verify) status = VerifyOutput(file, out_path, digests);
+  if (!status.ok()) {
+    // A half-written (or unverified) file must not pass for a recoded one.
+    if (created) std::remove(out_path.c_str());
+    return FailureExit(kCommand, status);
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const int64_t in_size = file.source().size();
+  const int64_t out_size = FileSize(out_path);
+  std::printf(
+      "recoded %s (%lld bytes) -> %s (%lld bytes, %.1f%%): %d row group%s, %zu column%s, "
+      "encoding %s, data page v%d, %s%s in %.3f s\n",
+      in_path.c_str(), static_cast<long long>(in_size), out_path.c_str(),
+      static_cast<long long>(out_size),
+      in_size > 0 ? 100.0 * static_cast<double>(out_size) / static_cast<double>(in_size) : 0.0,
+      file.num_row_groups(), file.num_row_groups() == 1 ? "" : "s", file.schema().columns().size(),
+      file.schema().columns().size() == 1 ? "" : "s",
+      std::string(EncodingPolicyName(options->encoding)).c_str(), options->data_page_version,
+      std::string(CompressionName(options->compression)).c_str(), verify ? ", verified" : "",
+      seconds);
+  if (std::fflush(stdout) != 0) return FailureExit(kCommand, "cannot write to standard output");
+  return 0;
+}
+
+}  // namespace pqpage::cli

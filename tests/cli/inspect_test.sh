@@ -1,0 +1,211 @@
+#!/usr/bin/env bash
+# pqpage inspect: the table and --json on the reference files. The JSON is parsed by python3 and
+# checked for structure (counts agree across footer, row groups and pages; pages tile their
+# chunk; spec names everywhere); a few files get checks of what they are known to contain.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+CHECK=$(dirname "$0")/inspect_check.py
+
+# inspect_json FILE EXPECTATION...: --json must exit 0; the structural checks and EXPECTATIONs
+# are queued in the manifest, which check_manifest runs in one python3 (whose start-up would
+# otherwise dominate the test's time).
+MANIFEST=$SCRATCH/manifest
+: > "$MANIFEST"
+queue_check() {
+  local label=$1 json=$2
+  shift 2
+  (IFS=$'\t'; echo "$label"$'\t'"$json"$'\t'"$*") >> "$MANIFEST"
+}
+check_manifest() {
+  python3 "$CHECK" --manifest "$MANIFEST" || fail "checks of inspect --json output failed"
+  CHECKS=$((CHECKS + $(wc -l < "$MANIFEST")))
+  : > "$MANIFEST"
+}
+inspect_json() {
+  local file=$1
+  shift
+  run_expect 0 "inspect --json $file" -- "$TOOL" inspect "$DATA/$file" --json
+  cp "$SCRATCH/out" "$SCRATCH/$file.json"
+  queue_check "inspect --json $file" "$SCRATCH/$file.json" clean "$@"
+}
+
+# inspect_table FILE: the table must exit 0; leaves it in $SCRATCH/$FILE.txt.
+inspect_table() {
+  run_expect 0 "inspect $1" -- "$TOOL" inspect "$DATA/$1"
+  cp "$SCRATCH/out" "$SCRATCH/$1.txt"
+}
+
+# --- files with known contents
+inspect_json alltypes_plain.parquet page_type=DATA_PAGE only_data_page=DATA_PAGE encoding=PLAIN \
+  crc=none created_by=impala
+inspect_table alltypes_plain.parquet
+t=$SCRATCH/alltypes_plain.parquet.txt
+expect_grep '^created_by: +impala version' "$t" "alltypes_plain table: created_by"
+expect_grep '^rows: +8$' "$t" "alltypes_plain table: rows"
+expect_grep '^row groups: +1$' "$t" "alltypes_plain table: row groups"
+expect_grep '^leaf columns: 11$' "$t" "alltypes_plain table: leaf columns"
+expect_grep '^  +10 +timestamp_col +INT96 +1 +0$' "$t" "alltypes_plain table: schema row"
+expect_grep '^row group 0: 8 rows' "$t" "alltypes_plain table: row group line"
+expect_grep "^  column 0 'id' INT32: UNCOMPRESSED, 8 values" "$t" "alltypes_plain table: chunk line"
+expect_grep '^    page +offset +header +type +encoding' "$t" "alltypes_plain table: page header"
+expect_grep '^ +[0-9]+ +[0-9]+ +[0-9]+ +DATA_PAGE +PLAIN +RLE/BIT_PACKED +no +8 +0 +8 ' "$t" \
+  "alltypes_plain table: a v1 page row with levels, nulls and rows"
+
+inspect_json alltypes_dictionary.parquet dictionary page_type=DICTIONARY_PAGE \
+  encoding=PLAIN_DICTIONARY
+inspect_table alltypes_dictionary.parquet
+expect_grep '^    pages: DICTIONARY_PAGE/PLAIN_DICTIONARY x1, DATA_PAGE/PLAIN_DICTIONARY x1$' \
+  "$SCRATCH/alltypes_dictionary.parquet.txt" "alltypes_dictionary table: encoding roll-up"
+
+inspect_json datapage_v2.snappy.parquet only_data_page=DATA_PAGE_V2 statistics
+inspect_table datapage_v2.snappy.parquet
+t=$SCRATCH/datapage_v2.snappy.parquet.txt
+expect_grep ' DATA_PAGE_V2 .* [0-9]+/0 bytes ' "$t" "datapage_v2 table: level byte lengths"
+expect_grep '^ +statistics: legacy min "abc", legacy max "abc", null_count 1$' "$t" \
+  "datapage_v2 table: string statistics quoted as text"
+python3 - "$SCRATCH/datapage_v2.snappy.parquet.json" <<'PY' || fail "datapage_v2 JSON details"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+chunk = doc["row_groups"][0]["columns"][0]
+assert chunk["path"] == "a" and chunk["type"] == "BYTE_ARRAY", chunk["path"]
+page = [p for p in chunk["pages"] if p["type"] == "DATA_PAGE_V2"][0]
+stats = page["statistics"]
+# Byte-array bounds are hex in JSON (this writer filled the legacy min/max fields).
+assert bytes.fromhex(stats["legacy_min"]) == b"abc", stats
+assert stats["null_count"] == 1, stats
+# An INT32 column's bounds are numbers, a DOUBLE column's floats.
+by_path = {c["path"]: c for c in doc["row_groups"][0]["columns"]}
+assert by_path["b"]["statistics"]["legacy_min"] == 1, by_path["b"].get("statistics")
+assert by_path["c"]["statistics"]["legacy_max"] == 5.0, by_path["c"].get("statistics")
+PY
+CHECKS=$((CHECKS + 1))
+
+inspect_json delta_byte_array.parquet encoding=DELTA_BYTE_ARRAY only_encoding=DELTA_BYTE_ARRAY
+inspect_table delta_byte_array.parquet
+expect_grep 'DATA_PAGE_V2/DELTA_BYTE_ARRAY x[0-9]+' "$SCRATCH/delta_byte_array.parquet.txt" \
+  "delta_byte_array table: roll-up"
+
+inspect_json delta_binary_packed.parquet encoding=DELTA_BINARY_PACKED
+inspect_json delta_length_byte_array.parquet encoding=DELTA_LENGTH_BYTE_ARRAY
+inspect_json byte_stream_split.zstd.parquet encoding=BYTE_STREAM_SPLIT
+inspect_json rle_boolean_encoding.parquet encoding=RLE
+inspect_json nested_lists.snappy.parquet nested
+inspect_table nested_lists.snappy.parquet
+expect_grep '^  +[0-9]+ +a\.list\.element\.list\.element\.list\.element +BYTE_ARRAY +[0-9]+ +3$' \
+  "$SCRATCH/nested_lists.snappy.parquet.txt" "nested_lists table: max_rep 3 column"
+
+inspect_json datapage_v1-uncompressed-checksum.parquet crc=ok
+inspect_json datapage_v1-snappy-compressed-checksum.parquet crc=ok
+inspect_json plain-dict-uncompressed-checksum.parquet crc=ok dictionary
+# A bad CRC is reported, not fatal: exit 0, and the page says crc_valid false.
+inspect_json datapage_v1-corrupt-checksum.parquet crc=bad
+inspect_table datapage_v1-corrupt-checksum.parquet
+expect_grep ' BAD$' "$SCRATCH/datapage_v1-corrupt-checksum.parquet.txt" \
+  "corrupt checksum table: a page's CRC shows BAD"
+expect_grep ' ok$' "$SCRATCH/datapage_v1-corrupt-checksum.parquet.txt" \
+  "corrupt checksum table: the other pages' CRCs show ok"
+
+inspect_json int96_from_spark.parquet
+inspect_json fixed_length_decimal.parquet
+inspect_json nan_in_stats.parquet statistics
+inspect_json column_chunk_key_value_metadata.parquet
+
+# Damaged pages: inspect shows every header it can read and the error of each page that does
+# not read or decode, then exits 1 with a one-line error.
+python3 - "$DATA/alltypes_plain.parquet" "$SCRATCH" <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+# Column 'id': dictionary page at 4 (13-byte header, 32 bytes), data page at 49 (17-byte header).
+levels = bytearray(data)
+levels[66:70] = b"\xff\xff\xff\x7f"  # the data page's level length prefix
+open(sys.argv[2] + "/bad_levels.parquet", "wb").write(levels)
+header = bytearray(data)
+header[4:10] = b"\xff" * 6  # the dictionary page's header
+open(sys.argv[2] + "/bad_header.parquet", "wb").write(header)
+PY
+run_expect 1 "inspect of a page whose levels do not decode" -- \
+  "$TOOL" inspect "$SCRATCH/bad_levels.parquet" --json
+expect_one_line_error "inspect of a page whose levels do not decode"
+cp "$SCRATCH/out" "$SCRATCH/bad_levels.json"
+python3 "$CHECK" "$SCRATCH/bad_levels.json" || fail "bad_levels.json: checks failed"
+python3 - "$SCRATCH/bad_levels.json" <<'PY' || fail "bad_levels.json: the error is not on page 1"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["problems"] == 1, doc["problems"]
+chunk = doc["row_groups"][0]["columns"][0]
+pages = chunk["pages"]
+assert len(pages) == 2 and "error" not in pages[0], pages
+assert "error" in pages[1] and pages[1]["num_nulls"] is None and pages[1]["num_rows"] is None
+assert pages[1]["counts_from"] == "unknown"
+# The other columns are untouched and complete.
+assert all("error" not in p for c in doc["row_groups"][0]["columns"][1:] for p in c["pages"])
+PY
+run_expect 1 "inspect (table) of a page whose levels do not decode" -- \
+  "$TOOL" inspect "$SCRATCH/bad_levels.parquet"
+expect_grep '^ +1 +49 +17 +DATA_PAGE +PLAIN_DICTIONARY +RLE/BIT_PACKED +no +8 +\? +\? ' \
+  "$SCRATCH/out" "bad_levels table: the page's header is shown, nulls and rows unknown"
+expect_grep "^ +error: column 'id' .*page 1 at offset 49" "$SCRATCH/out" \
+  "bad_levels table: the page's error"
+expect_grep "^  column 10 'timestamp_col'" "$SCRATCH/out" "bad_levels table: later columns shown"
+run_expect 1 "inspect of an unreadable page header" -- \
+  "$TOOL" inspect "$SCRATCH/bad_header.parquet" --json
+expect_one_line_error "inspect of an unreadable page header"
+python3 "$CHECK" "$SCRATCH/out" || fail "bad_header.json: checks failed"
+python3 - "$SCRATCH/out" <<'PY' || fail "bad_header.json: the chunk does not report its error"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+chunk = doc["row_groups"][0]["columns"][0]
+assert chunk["pages"] == [] and len(chunk["errors"]) == 1, chunk
+assert "page 0 at offset 4" in chunk["errors"][0], chunk["errors"]
+PY
+CHECKS=$((CHECKS + 3))
+
+# A dictionary fallback shows in the roll-up. The one reference file with a fallback holds a
+# 1 GiB string (2 GB of memory and seconds to decode), so it is inspected once, and only here.
+big=large_string_map.brotli.parquet
+inspect_json "$big" dictionary
+python3 - "$SCRATCH/$big.json" <<'PY' || fail "$big: no chunk shows its dictionary fallback"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+chunks = [c for rg in doc["row_groups"] for c in rg["columns"] if c["dictionary_fallback"]]
+assert chunks, "no chunk with dictionary_fallback"
+summary = chunks[0]["page_encoding_summary"]
+assert summary == ("DICTIONARY_PAGE/PLAIN x1, DATA_PAGE/RLE_DICTIONARY x1, DATA_PAGE/PLAIN x1"
+                   " (dictionary fallback)"), summary
+PY
+CHECKS=$((CHECKS + 1))
+
+check_manifest
+
+# --- every reference file: exit 0, or 1 with a one-line error and the problems shown; the JSON
+# is valid and consistent either way, and table and JSON agree on the exit status.
+for path in "$DATA"/*.parquet; do
+  file=$(basename "$path")
+  [[ $file == "$big" ]] && continue
+  status=0
+  "$TOOL" inspect "$path" --json > "$SCRATCH/all.json" 2> "$SCRATCH/err" || status=$?
+  case $status in
+    0) [[ -s $SCRATCH/err ]] &&
+         fail "inspect --json $file: exit 0 but stderr: $(cat "$SCRATCH/err")" ;;
+    1) expect_one_line_error "inspect --json $file (exit 1)"
+       # Exit 1 after a readable footer still prints the whole document, problems included.
+       if [[ -s $SCRATCH/all.json ]]; then
+         python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["problems"] > 0' \
+           "$SCRATCH/all.json" || fail "inspect --json $file: exit 1 without problems in the JSON"
+       fi ;;
+    *) fail "inspect --json $file: exit status $status" ;;
+  esac
+  if [[ -s $SCRATCH/all.json ]]; then
+    mkdir -p "$SCRATCH/all"
+    cp "$SCRATCH/all.json" "$SCRATCH/all/$file.json"
+    queue_check "inspect --json $file" "$SCRATCH/all/$file.json"
+  fi
+  table_status=0
+  "$TOOL" inspect "$path" > "$SCRATCH/all.txt" 2> "$SCRATCH/err" || table_status=$?
+  [[ $table_status -eq $status ]] ||
+    fail "inspect $file: table exits $table_status, --json exits $status"
+  CHECKS=$((CHECKS + 1))
+done
+check_manifest
+
+passed

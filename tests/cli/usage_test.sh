@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# The tool's command line: --help everywhere, usage errors (exit 2) and unreadable or unwritable
+# files (exit 1 with a one-line error).
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+# --help of the tool and of every command: usage on stdout, exit 0.
+run_expect 0 "pqpage --help" -- "$TOOL" --help
+expect_grep '^usage: pqpage COMMAND' "$SCRATCH/out" "pqpage --help"
+for command in inspect dump recode scan; do
+  expect_grep "^  $command " "$SCRATCH/out" "pqpage --help lists $command"
+done
+run_expect 2 "pqpage without arguments" -- "$TOOL"
+run_expect 2 "unknown command" -- "$TOOL" frobnicate
+for command in inspect dump recode scan; do
+  run_expect 0 "$command --help" -- "$TOOL" "$command" --help
+  expect_grep "^usage: pqpage $command" "$SCRATCH/out" "$command --help"
+  [[ -s $SCRATCH/err ]] && fail "$command --help wrote to stderr: $(cat "$SCRATCH/err")"
+done
+for command in inspect recode scan; do
+  run_expect 0 "$command -h" -- "$TOOL" "$command" -h
+  expect_grep "^usage: pqpage $command" "$SCRATCH/out" "$command -h"
+done
+
+# Usage errors: exit 2.
+plain=$DATA/alltypes_plain.parquet
+out=$SCRATCH/out.parquet
+run_expect 2 "inspect without FILE" -- "$TOOL" inspect
+run_expect 2 "inspect with two files" -- "$TOOL" inspect "$plain" "$plain"
+run_expect 2 "inspect --bogus" -- "$TOOL" inspect "$plain" --bogus
+expect_grep "unknown option '--bogus'" "$SCRATCH/err" "inspect --bogus names the option"
+run_expect 2 "inspect --json=yes (a flag given a value)" -- "$TOOL" inspect "$plain" --json=yes
+run_expect 2 "inspect -x" -- "$TOOL" inspect -x "$plain"
+run_expect 2 "scan without FILE" -- "$TOOL" scan
+run_expect 2 "scan --bogus" -- "$TOOL" scan "$plain" --bogus
+run_expect 2 "recode without OUT" -- "$TOOL" recode "$plain"
+run_expect 2 "recode with three files" -- "$TOOL" recode "$plain" "$out" "$out"
+run_expect 2 "recode --encoding bogus" -- "$TOOL" recode "$plain" "$out" --encoding bogus
+run_expect 2 "recode --encoding (no value)" -- "$TOOL" recode "$plain" "$out" --encoding
+run_expect 2 "recode --page-version 3" -- "$TOOL" recode "$plain" "$out" --page-version 3
+run_expect 2 "recode --page-version=x" -- "$TOOL" recode "$plain" "$out" --page-version=x
+run_expect 2 "recode --compression lzo" -- "$TOOL" recode "$plain" "$out" --compression lzo
+run_expect 2 "recode --compression lz4 (Hadoop LZ4 is read-only)" -- \
+  "$TOOL" recode "$plain" "$out" --compression lz4
+run_expect 2 "recode --page-size 0" -- "$TOOL" recode "$plain" "$out" --page-size 0
+run_expect 2 "recode --page-size 12abc" -- "$TOOL" recode "$plain" "$out" --page-size 12abc
+run_expect 2 "recode --compression-level x" -- "$TOOL" recode "$plain" "$out" --compression-level x
+run_expect 2 "recode --compression zstd --compression-level 99" -- \
+  "$TOOL" recode "$plain" "$out" --compression zstd --compression-level 99
+expect_grep 'ZSTD: level 99' "$SCRATCH/err" "an out-of-range level names the codec's limits"
+run_expect 2 "recode --compression gzip --compression-level 10" -- \
+  "$TOOL" recode "$plain" "$out" --compression gzip --compression-level 10
+run_expect 2 "recode --checksum=1" -- "$TOOL" recode "$plain" "$out" --checksum=1
+run_expect 2 "recode --unknown" -- "$TOOL" recode "$plain" "$out" --unknown
+[[ -e $out ]] && fail "a usage error created $out"
+cp "$plain" "$SCRATCH/self.parquet"
+run_expect 2 "recode onto its own input" -- \
+  "$TOOL" recode "$SCRATCH/self.parquet" "$SCRATCH/./self.parquet"
+cmp -s "$plain" "$SCRATCH/self.parquet" || fail "recode onto its own input changed the input"
+
+# Files that cannot be read or written: exit 1, one line on stderr.
+missing=$SCRATCH/no-such-file.parquet
+for command in inspect scan; do
+  run_expect 1 "$command of a missing file" -- "$TOOL" "$command" "$missing"
+  expect_one_line_error "$command of a missing file"
+done
+run_expect 1 "inspect --json of a missing file" -- "$TOOL" inspect "$missing" --json
+expect_one_line_error "inspect --json of a missing file"
+[[ -s $SCRATCH/out ]] && fail "inspect --json of a missing file printed on stdout"
+run_expect 1 "recode of a missing file" -- "$TOOL" recode "$missing" "$out"
+expect_one_line_error "recode of a missing file"
+expect_grep "no-such-file.parquet" "$SCRATCH/err" "recode's error names the missing file"
+[[ -e $out ]] && fail "recode of a missing file left $out behind"
+printf 'not a parquet file, just some text that is long enough to have a footer\n' \
+  > "$SCRATCH/text.parquet"
+for command in inspect scan; do
+  run_expect 1 "$command of a text file" -- "$TOOL" "$command" "$SCRATCH/text.parquet"
+  expect_one_line_error "$command of a text file"
+done
+run_expect 1 "recode of a text file" -- "$TOOL" recode "$SCRATCH/text.parquet" "$out"
+expect_one_line_error "recode of a text file"
+run_expect 1 "recode into a missing directory" -- \
+  "$TOOL" recode "$plain" "$SCRATCH/no/such/dir/out.parquet"
+expect_one_line_error "recode into a missing directory"
+
+# A page that does not decode: scan and recode stop with a one-line error naming the page, and
+# recode leaves no output behind.
+python3 - "$plain" "$SCRATCH/bad_levels.parquet" <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+data[66:70] = b"\xff\xff\xff\x7f"  # column 'id', data page at 49: its level length prefix
+open(sys.argv[2], "wb").write(data)
+PY
+run_expect 1 "scan of a page that does not decode" -- "$TOOL" scan "$SCRATCH/bad_levels.parquet"
+expect_one_line_error "scan of a page that does not decode"
+expect_grep "column 'id'.*page 1 at offset 49" "$SCRATCH/err" "scan's error names column and page"
+run_expect 1 "recode of a page that does not decode" -- \
+  "$TOOL" recode "$SCRATCH/bad_levels.parquet" "$out"
+expect_one_line_error "recode of a page that does not decode"
+expect_grep "column 'id'.*page 1 at offset 49" "$SCRATCH/err" "recode's error names column and page"
+[[ -e $out ]] && fail "a failed recode left $out behind"
+
+# Option forms: --name value, --name=value, repeated options (last wins), -- ends options.
+run_expect 0 "recode --name=value forms" -- "$TOOL" recode "$plain" "$out" --encoding=plain \
+  --page-version=2 --compression=zstd --compression-level=3 --page-size=4096
+expect_grep '^recoded .* -> .*out\.parquet \([0-9]+ bytes' "$SCRATCH/out" "recode summary line"
+expect_grep 'encoding plain, data page v2, ZSTD' "$SCRATCH/out" "recode summary options"
+run_expect 0 "recode with an option repeated" -- \
+  "$TOOL" recode "$plain" "$out" --encoding delta --encoding plain --compression GZIP
+expect_grep 'encoding plain, data page v1, GZIP' "$SCRATCH/out" "last --encoding wins"
+run_expect 0 "-- ends the options" -- "$TOOL" scan -- "$plain"
+
+# No progress line when stderr is not a terminal; PQPAGE_PROGRESS=1 forces it.
+run_expect 0 "scan without a terminal" -- "$TOOL" scan "$plain"
+[[ -s $SCRATCH/err ]] && fail "scan wrote to stderr without a terminal: $(cat "$SCRATCH/err")"
+run_expect 0 "scan with forced progress" -- env PQPAGE_PROGRESS=1 "$TOOL" scan "$plain"
+grep -q $'\r' "$SCRATCH/err" || fail "PQPAGE_PROGRESS=1 drew no progress line on stderr"
+expect_grep 'scan: row group 1/1, column [0-9]+/11' "$SCRATCH/err" "progress line content"
+
+passed
