@@ -9,29 +9,13 @@
 #include "absl/strings/str_cat.h"
 #include "common/status_macros.h"
 #include "file/writer_quirks.h"
+#include "page/value_type.h"
 #include "page/level_decoder.h"
 #include "page/page_value_decoder.h"
 #include "page/page_walker.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
 
 namespace pqpage {
-namespace {
-
-template <typename T>
-bool ValueTypeMatches(PhysicalType type) {
-  if constexpr (std::is_same_v<T, bool>) return type == PhysicalType::kBoolean;
-  if constexpr (std::is_same_v<T, int32_t>) return type == PhysicalType::kInt32;
-  if constexpr (std::is_same_v<T, int64_t>) return type == PhysicalType::kInt64;
-  if constexpr (std::is_same_v<T, Int96>) return type == PhysicalType::kInt96;
-  if constexpr (std::is_same_v<T, float>) return type == PhysicalType::kFloat;
-  if constexpr (std::is_same_v<T, double>) return type == PhysicalType::kDouble;
-  if constexpr (std::is_same_v<T, ByteArray>) {
-    return type == PhysicalType::kByteArray || type == PhysicalType::kFixedLenByteArray;
-  }
-  return false;
-}
-
-}  // namespace
 
 struct ColumnChunkReader::State {
   ColumnDescriptor column;
@@ -319,7 +303,7 @@ template <typename T>
 absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatch(int64_t max_levels,
                                                          int16_t* definition_levels,
                                                          int16_t* repetition_levels, T* values) {
-  if (!ValueTypeMatches<T>(state_->column.type)) {
+  if (!internal::ValueTypeMatches<T>(state_->column.type)) {
     return absl::InvalidArgumentError(
         absl::StrCat("column '", state_->column.PathString(), "' holds ",
                      PhysicalTypeName(state_->column.type).data(), " values"));
@@ -390,7 +374,7 @@ absl::StatusOr<bool> ColumnChunkReader::NextBatchIsDictionaryEncoded() {
 
 template <typename T>
 absl::StatusOr<absl::Span<const T>> ColumnChunkReader::Dictionary() {
-  if (!ValueTypeMatches<T>(state_->column.type)) {
+  if (!internal::ValueTypeMatches<T>(state_->column.type)) {
     return absl::InvalidArgumentError(
         absl::StrCat("column '", state_->column.PathString(), "' holds ",
                      PhysicalTypeName(state_->column.type).data(), " values"));

@@ -17,6 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "common/checked_math.h"
 #include "common/status_macros.h"
+#include "page/value_type.h"
 #include "page/chunk_assembler.h"
 #include "page/chunk_verifier.h"
 #include "page/encoding_choice.h"
@@ -34,20 +35,6 @@ using internal::EncodedDataPage;
 using internal::EncodingPlan;
 using internal::StatisticsAccumulator;
 using internal::ValuePageEncoder;
-
-template <typename T>
-bool ValueTypeMatches(PhysicalType type) {
-  if constexpr (std::is_same_v<T, bool>) return type == PhysicalType::kBoolean;
-  if constexpr (std::is_same_v<T, int32_t>) return type == PhysicalType::kInt32;
-  if constexpr (std::is_same_v<T, int64_t>) return type == PhysicalType::kInt64;
-  if constexpr (std::is_same_v<T, Int96>) return type == PhysicalType::kInt96;
-  if constexpr (std::is_same_v<T, float>) return type == PhysicalType::kFloat;
-  if constexpr (std::is_same_v<T, double>) return type == PhysicalType::kDouble;
-  if constexpr (std::is_same_v<T, ByteArray>) {
-    return type == PhysicalType::kByteArray || type == PhysicalType::kFixedLenByteArray;
-  }
-  return false;
-}
 
 absl::Status CheckSetup(const ColumnDescriptor& column, const WriterOptions& options) {
   const std::string where = absl::StrCat("column '", column.PathString(), "': ");
@@ -591,7 +578,7 @@ absl::Status ColumnChunkWriter::WriteBatch(absl::Span<const int16_t> definition_
                                            absl::Span<const T> values) {
   if (state_ == nullptr) return absl::FailedPreconditionError("moved-from column chunk writer");
   PQPAGE_RETURN_IF_ERROR(state_->Usable());
-  if (!ValueTypeMatches<T>(state_->column.type)) {
+  if (!internal::ValueTypeMatches<T>(state_->column.type)) {
     return absl::InvalidArgumentError(
         absl::StrCat("column '", state_->column.PathString(), "' is ",
                      PhysicalTypeName(state_->column.type).data(),

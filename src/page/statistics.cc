@@ -1,4 +1,5 @@
 #include "page/statistics.h"
+#include "page/value_type.h"
 
 #include <cmath>
 #include <cstring>
@@ -34,20 +35,6 @@ int CompareNumbers(const std::string& a, const std::string& b) {
   return x < y ? -1 : (y < x ? 1 : 0);
 }
 
-template <typename T>
-constexpr bool kMatches(PhysicalType type) {
-  if constexpr (std::is_same_v<T, bool>) return type == PhysicalType::kBoolean;
-  if constexpr (std::is_same_v<T, int32_t>) return type == PhysicalType::kInt32;
-  if constexpr (std::is_same_v<T, int64_t>) return type == PhysicalType::kInt64;
-  if constexpr (std::is_same_v<T, Int96>) return type == PhysicalType::kInt96;
-  if constexpr (std::is_same_v<T, float>) return type == PhysicalType::kFloat;
-  if constexpr (std::is_same_v<T, double>) return type == PhysicalType::kDouble;
-  if constexpr (std::is_same_v<T, ByteArray>) {
-    return type == PhysicalType::kByteArray || type == PhysicalType::kFixedLenByteArray;
-  }
-  return false;
-}
-
 }  // namespace
 
 int CompareEncodedValues(PhysicalType type, const std::string& a, const std::string& b) {
@@ -73,7 +60,7 @@ int CompareEncodedValues(PhysicalType type, const std::string& a, const std::str
 
 template <typename T>
 void StatisticsAccumulator::Update(absl::Span<const T> values) {
-  if (!kMatches<T>(type_) || values.empty()) return;
+  if (!internal::ValueTypeMatches<T>(type_) || values.empty()) return;
   if constexpr (std::is_same_v<T, Int96>) {
     return;  // INT96 has no defined sort order
   } else if constexpr (std::is_same_v<T, ByteArray>) {
