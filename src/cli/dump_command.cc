@@ -18,6 +18,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
+#include "cli/cli_args.h"
 #include "cli/commands.h"
 #include "common/status_macros.h"
 #include "pqpage/file.h"
@@ -236,43 +237,23 @@ constexpr char kUsage[] =
     "  --no-verify-checksums   do not check page CRCs\n\n"
     "Exit status: 0 done, 1 a file or page could not be decoded (one line on stderr), 2 usage.\n";
 
-std::string OneLine(absl::string_view message) {
-  return absl::StrReplaceAll(message, {{"\n", " "}, {"\r", " "}});
-}
-
 }  // namespace
 
 int RunDump(const std::vector<std::string>& args) {
-  std::string path;
-  std::string only_column;
+  absl::StatusOr<ParsedArgs> parsed =
+      ParseArgs(args, {{"column", true}, {"no-verify-checksums", false}});
+  if (!parsed.ok()) return UsageError("dump", parsed.status());
+  if (parsed->Has("help")) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (parsed->positional().size() != 1) return UsageError("dump", "expects exactly one FILE");
+  const std::string& path = parsed->positional()[0];
+  const std::string only_column = parsed->Value("column").value_or("");
   ReaderOptions options;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (arg == "--help" || arg == "-h") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    } else if (arg == "--no-verify-checksums") {
-      options.verify_checksums = false;
-    } else if (arg == "--column" && i + 1 < args.size()) {
-      only_column = args[++i];
-    } else if (arg.rfind("--column=", 0) == 0) {
-      only_column = arg.substr(9);
-    } else if (!arg.empty() && arg[0] != '-' && path.empty()) {
-      path = arg;
-    } else {
-      std::fprintf(stderr, "pqpage dump: unexpected argument '%s'\n\n%s", arg.c_str(), kUsage);
-      return 2;
-    }
-  }
-  if (path.empty()) {
-    std::fputs(kUsage, stderr);
-    return 2;
-  }
+  options.verify_checksums = !parsed->Has("no-verify-checksums");
   absl::StatusOr<std::unique_ptr<FileReader>> file = FileReader::Open(path, options);
-  if (!file.ok()) {
-    std::fprintf(stderr, "pqpage dump: %s\n", OneLine(file.status().message()).c_str());
-    return 1;
-  }
+  if (!file.ok()) return FailureExit("dump", file.status());
   const std::vector<ColumnDescriptor>& columns = (*file)->schema().columns();
   bool found = only_column.empty();
   for (size_t c = 0; c < columns.size(); ++c) {
@@ -281,19 +262,11 @@ int RunDump(const std::vector<std::string>& args) {
     absl::Status status = DumpColumnOfType(**file, static_cast<int>(c), stdout);
     if (!status.ok()) {
       std::fflush(stdout);
-      std::fprintf(stderr, "pqpage dump: %s\n", OneLine(status.message()).c_str());
-      return 1;
+      return FailureExit("dump", status);
     }
   }
-  if (!found) {
-    std::fprintf(stderr, "pqpage dump: %s: no leaf column '%s'\n", path.c_str(),
-                 only_column.c_str());
-    return 1;
-  }
-  if (std::fflush(stdout) != 0) {
-    std::fprintf(stderr, "pqpage dump: cannot write the output\n");
-    return 1;
-  }
+  if (!found) return FailureExit("dump", path + ": no leaf column '" + only_column + "'");
+  if (std::fflush(stdout) != 0) return FailureExit("dump", "cannot write the output");
   return 0;
 }
 
