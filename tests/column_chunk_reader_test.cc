@@ -54,7 +54,7 @@ class ChunkBuilder {
   explicit ChunkBuilder(Compression codec = Compression::kUncompressed) : codec_(codec) {}
 
   ChunkBuilder& Dictionary(const Bytes& body, int32_t entries,
-                           format::Encoding::type encoding = format::Encoding::PLAIN) {
+                           int32_t encoding = format::Encoding::PLAIN) {
     format::PageHeader header = Header(format::PageType::DICTIONARY_PAGE, body);
     format::DictionaryPageHeader dictionary;
     dictionary.__set_num_values(entries);
@@ -64,8 +64,8 @@ class ChunkBuilder {
   }
 
   // A v1 page; `body` is the uncompressed [rep][def][values].
-  ChunkBuilder& V1(const Bytes& body, int32_t num_values, format::Encoding::type encoding,
-                   format::Encoding::type level_encoding = format::Encoding::RLE) {
+  ChunkBuilder& V1(const Bytes& body, int32_t num_values, int32_t encoding,
+                   int32_t level_encoding = format::Encoding::RLE) {
     format::PageHeader header = Header(format::PageType::DATA_PAGE, body);
     format::DataPageHeader page;
     page.__set_num_values(num_values);
@@ -78,7 +78,7 @@ class ChunkBuilder {
 
   ChunkBuilder& V2(const Bytes& repetition, const Bytes& definition, const Bytes& values,
                    int32_t num_values, int32_t num_nulls, int32_t num_rows,
-                   format::Encoding::type encoding, bool compress = true) {
+                   int32_t encoding, bool compress = true) {
     const Bytes stored_values = compress && codec_ != Compression::kUncompressed && !values.empty()
                                     ? Compressed(values)
                                     : values;
@@ -112,7 +112,7 @@ class ChunkBuilder {
   const Bytes& bytes() const { return bytes_; }
   Compression codec() const { return codec_; }
 
-  format::PageHeader Header(format::PageType::type type, const Bytes& body) const {
+  format::PageHeader Header(int32_t type, const Bytes& body) const {
     format::PageHeader header;
     header.__set_type(type);
     header.__set_uncompressed_page_size(static_cast<int32_t>(body.size()));
@@ -343,7 +343,7 @@ TEST(ColumnChunkReaderTest, IndexAndUnknownPagesArePassedOver) {
   ChunkBuilder chunk;
   format::PageHeader index = chunk.Header(format::PageType::INDEX_PAGE, {1, 2, 3});
   chunk.Raw(index, {1, 2, 3});
-  format::PageHeader unknown = chunk.Header(static_cast<format::PageType::type>(42), {9});
+  format::PageHeader unknown = chunk.Header(42, {9});
   chunk.Raw(unknown, {9});
   chunk.V1(Plain<int32_t>({1, 2}), 2, format::Encoding::PLAIN);
   Fixture fixture(chunk, Column(PhysicalType::kInt32, 0, 0), 2);
@@ -484,7 +484,7 @@ TEST(ColumnChunkReaderTest, HostileHeadersAreCleanErrors) {
   {
     SCOPED_TRACE("unknown encoding id");
     ChunkBuilder chunk;
-    chunk.V1(three, 3, static_cast<format::Encoding::type>(42));
+    chunk.V1(three, 3, 42);
     PQPAGE_EXPECT_ERROR(ReadChunk(chunk, required, 3), absl::StatusCode::kUnimplemented);
   }
   {

@@ -12,7 +12,7 @@ namespace pqpage {
 namespace {
 
 format::SchemaElement Group(const std::string& name, int children,
-                            format::FieldRepetitionType::type repetition) {
+                            int32_t repetition) {
   format::SchemaElement element;
   element.__set_name(name);
   element.__set_num_children(children);
@@ -20,8 +20,8 @@ format::SchemaElement Group(const std::string& name, int children,
   return element;
 }
 
-format::SchemaElement Leaf(const std::string& name, format::Type::type type,
-                           format::FieldRepetitionType::type repetition) {
+format::SchemaElement Leaf(const std::string& name, int32_t type,
+                           int32_t repetition) {
   format::SchemaElement element;
   element.__set_name(name);
   element.__set_type(type);
@@ -86,7 +86,7 @@ TEST(SchemaTest, MalformedElementListsAreDataLoss) {
       absl::StatusCode::kDataLoss);
   // An unknown physical type.
   PQPAGE_EXPECT_ERROR(
-      Schema::FromElements({Root(1), Leaf("u", static_cast<format::Type::type>(-7), R::REQUIRED)}),
+      Schema::FromElements({Root(1), Leaf("u", -7, R::REQUIRED)}),
       absl::StatusCode::kUnimplemented);
 }
 

@@ -6,8 +6,11 @@
  * statistics) are skipped by the generated readers when a file carries them, because the compact
  * protocol tags every field with its id and type.
  *
- * Enum-typed fields decode to whatever integer the file holds; the layers above check them
- * against the values below and report an unknown one as an error.
+ * Fields whose values come from the enums below are declared i32 (the enum named in a comment):
+ * the wire format is the same, and a file may hold any integer there. Declared as enums, the
+ * generated C++ would store an out-of-range value in an enum variable, which is undefined
+ * behaviour; as i32 it is an ordinary number that the layers above check against the enums and
+ * report as an error when unknown.
  */
 
 namespace cpp pqpage.format
@@ -179,12 +182,12 @@ union LogicalType {
  * num_children and no type; a leaf has a type.
  */
 struct SchemaElement {
-  1: optional Type type;
+  1: optional i32 type;  // Type
   2: optional i32 type_length;
-  3: optional FieldRepetitionType repetition_type;
+  3: optional i32 repetition_type;  // FieldRepetitionType
   4: required string name;
   5: optional i32 num_children;
-  6: optional ConvertedType converted_type;
+  6: optional i32 converted_type;  // ConvertedType
   7: optional i32 scale;
   8: optional i32 precision;
   9: optional i32 field_id;
@@ -194,9 +197,9 @@ struct SchemaElement {
 /* num_values counts nulls. */
 struct DataPageHeader {
   1: required i32 num_values;
-  2: required Encoding encoding;
-  3: required Encoding definition_level_encoding;
-  4: required Encoding repetition_level_encoding;
+  2: required i32 encoding;  // Encoding
+  3: required i32 definition_level_encoding;  // Encoding
+  4: required i32 repetition_level_encoding;  // Encoding
   5: optional Statistics statistics;
 }
 
@@ -204,7 +207,7 @@ struct IndexPageHeader {}
 
 struct DictionaryPageHeader {
   1: required i32 num_values;
-  2: required Encoding encoding;
+  2: required i32 encoding;  // Encoding
   3: optional bool is_sorted;
 }
 
@@ -217,7 +220,7 @@ struct DataPageHeaderV2 {
   1: required i32 num_values;
   2: required i32 num_nulls;
   3: required i32 num_rows;
-  4: required Encoding encoding;
+  4: required i32 encoding;  // Encoding
   5: required i32 definition_levels_byte_length;
   6: required i32 repetition_levels_byte_length;
   7: optional bool is_compressed = true;
@@ -229,7 +232,7 @@ struct DataPageHeaderV2 {
  * page bytes as stored, i.e. after compression, stored as the signed 32-bit pattern.
  */
 struct PageHeader {
-  1: required PageType type;
+  1: required i32 type;  // PageType
   2: required i32 uncompressed_page_size;
   3: required i32 compressed_page_size;
   4: optional i32 crc;
@@ -252,17 +255,17 @@ struct SortingColumn {
 
 /* How many pages of one type used one encoding, for a column chunk. */
 struct PageEncodingStats {
-  1: required PageType page_type;
-  2: required Encoding encoding;
+  1: required i32 page_type;  // PageType
+  2: required i32 encoding;  // Encoding
   3: required i32 count;
 }
 
 /* Sizes include page headers. dictionary_page_offset is set only when a dictionary page exists. */
 struct ColumnMetaData {
-  1: required Type type;
-  2: required list<Encoding> encodings;
+  1: required i32 type;  // Type
+  2: required list<i32> encodings;  // Encoding
   3: required list<string> path_in_schema;
-  4: required CompressionCodec codec;
+  4: required i32 codec;  // CompressionCodec
   5: required i64 num_values;
   6: required i64 total_uncompressed_size;
   7: required i64 total_compressed_size;
@@ -321,7 +324,7 @@ struct ColumnIndex {
   1: required list<bool> null_pages;
   2: required list<binary> min_values;
   3: required list<binary> max_values;
-  4: required BoundaryOrder boundary_order;
+  4: required i32 boundary_order;  // BoundaryOrder
   5: optional list<i64> null_counts;
   6: optional list<i64> repetition_level_histograms;
   7: optional list<i64> definition_level_histograms;

@@ -27,10 +27,8 @@ constexpr char kMagic[4] = {'P', 'A', 'R', '1'};
 format::ColumnMetaData ToThrift(const ColumnChunkMetadata& meta) {
   format::ColumnMetaData out;
   out.__set_type(static_cast<format::Type::type>(meta.type));
-  std::vector<format::Encoding::type> encodings;
-  for (Encoding encoding : meta.encodings) {
-    encodings.push_back(static_cast<format::Encoding::type>(encoding));
-  }
+  std::vector<int32_t> encodings;
+  for (Encoding encoding : meta.encodings) encodings.push_back(static_cast<int32_t>(encoding));
   out.__set_encodings(encodings);
   out.__set_path_in_schema(meta.path);
   out.__set_codec(static_cast<format::CompressionCodec::type>(meta.codec));
