@@ -19,6 +19,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "cli/cli_args.h"
+#include "cli/cli_json_writer.h"
 #include "cli/commands.h"
 #include "common/status_macros.h"
 #include "pqpage/file.h"
@@ -100,23 +101,16 @@ absl::Status AppendHex(const uint8_t* data, size_t size, SpillBuffer* buffer) {
   return absl::OkStatus();
 }
 
-// Shortest text that reads back as the same float or double (a FLOAT as the float it is), with
-// ".0" added to integral values so that -0.0 keeps its sign and floats look like floats.
+// A FLOAT is printed as the float it is (0.1, not 0.10000000149011612); -0.0 keeps its sign;
+// non-finite values are the strings DUMP_FORMAT.md names.
 template <typename F>
 void AppendFloat(F value, std::string* out) {
-  if (std::isnan(value)) {
-    out->append("\"NaN\"");
-    return;
+  const std::string text = FormatFloat(value);
+  if (std::isfinite(value)) {
+    out->append(text);
+  } else {
+    absl::StrAppend(out, "\"", text, "\"");
   }
-  if (std::isinf(value)) {
-    out->append(value > 0 ? "\"Infinity\"" : "\"-Infinity\"");
-    return;
-  }
-  char text[64];
-  const auto result = std::to_chars(text, text + sizeof(text), value);
-  const std::string_view written(text, static_cast<size_t>(result.ptr - text));
-  out->append(written);
-  if (written.find_first_of(".e") == std::string_view::npos) out->append(".0");
 }
 
 template <typename T>

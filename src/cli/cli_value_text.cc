@@ -1,0 +1,209 @@
+#include "cli/cli_value_text.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "parquet_types.h"
+
+namespace pqpage::cli {
+
+std::string Str(std::string_view text) { return std::string(text); }
+
+static std::string HexBytes(std::string_view bytes) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(bytes.size() * 2);
+  for (char c : bytes) {
+    const auto byte = static_cast<unsigned char>(c);
+    out.push_back(kDigits[byte >> 4]);
+    out.push_back(kDigits[byte & 15]);
+  }
+  return out;
+}
+
+
+std::string Printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    const size_t length = Utf8SequenceLength(text, i);
+    if (length == 0 || byte < 0x20 || byte == 0x7f) {
+      out += absl::StrFormat("\\x%02x", byte);
+      ++i;
+    } else {
+      out.append(text.substr(i, length));
+      i += length;
+    }
+  }
+  return out;
+}
+
+// Whether byte-array statistics read as text: valid UTF-8 without control characters.
+static bool IsPrintableText(std::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    const size_t length = Utf8SequenceLength(text, i);
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (length == 0 || byte < 0x20 || byte == 0x7f) return false;
+    i += length;
+  }
+  return true;
+}
+
+
+template <typename T>
+static T LoadLittleEndian(std::string_view bytes) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  using Unsigned = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+  Unsigned bits = 0;
+  for (size_t i = 0; i < sizeof(T); ++i) {
+    bits |= static_cast<Unsigned>(static_cast<unsigned char>(bytes[i])) << (8 * i);
+  }
+  T value;
+  std::memcpy(&value, &bits, sizeof(T));
+  return value;
+}
+
+std::string EncodingIdName(int id) {
+  if (internal::IsKnownEncoding(id)) return Str(EncodingName(static_cast<Encoding>(id)));
+  return absl::StrCat("UNKNOWN(", id, ")");
+}
+
+std::string CodecIdName(int id) {
+  if (id >= 0 && id <= 7) return Str(CompressionName(static_cast<Compression>(id)));
+  return absl::StrCat("UNKNOWN(", id, ")");
+}
+
+std::string PageTypeIdName(int id) {
+  if (id >= 0 && id <= 3) return Str(PageTypeName(static_cast<PageType>(id)));
+  return absl::StrCat("UNKNOWN(", id, ")");
+}
+
+
+// One statistics bound as JSON: numbers for the numeric types, true/false for BOOLEAN, lowercase
+// hex for the byte types (and for a bound whose length does not fit its type).
+static void WriteBoundJson(JsonWriter& json, PhysicalType type, std::string_view bytes) {
+  switch (type) {
+    case PhysicalType::kBoolean:
+      if (bytes.size() == 1) return json.Bool(bytes[0] != 0);
+      break;
+    case PhysicalType::kInt32:
+      if (bytes.size() == 4) return json.Int(LoadLittleEndian<int32_t>(bytes));
+      break;
+    case PhysicalType::kInt64:
+      if (bytes.size() == 8) return json.Int(LoadLittleEndian<int64_t>(bytes));
+      break;
+    case PhysicalType::kFloat:
+      if (bytes.size() == 4) return json.Float(LoadLittleEndian<float>(bytes));
+      break;
+    case PhysicalType::kDouble:
+      if (bytes.size() == 8) return json.Float(LoadLittleEndian<double>(bytes));
+      break;
+    default:
+      break;
+  }
+  json.String(HexBytes(bytes));
+}
+
+// One bound for the table: numbers as numbers, byte arrays as quoted text when they read as text
+// (shortened past 64 bytes), else as 0x-prefixed hex.
+static std::string FormatBoundText(PhysicalType type, std::string_view bytes) {
+  switch (type) {
+    case PhysicalType::kBoolean:
+      if (bytes.size() == 1) return bytes[0] != 0 ? "true" : "false";
+      break;
+    case PhysicalType::kInt32:
+      if (bytes.size() == 4) return absl::StrCat(LoadLittleEndian<int32_t>(bytes));
+      break;
+    case PhysicalType::kInt64:
+      if (bytes.size() == 8) return absl::StrCat(LoadLittleEndian<int64_t>(bytes));
+      break;
+    case PhysicalType::kFloat:
+      if (bytes.size() == 4) return FormatFloat(LoadLittleEndian<float>(bytes));
+      break;
+    case PhysicalType::kDouble:
+      if (bytes.size() == 8) return FormatFloat(LoadLittleEndian<double>(bytes));
+      break;
+    case PhysicalType::kByteArray:
+    case PhysicalType::kFixedLenByteArray:
+      if (IsPrintableText(bytes)) {
+        constexpr size_t kMaxText = 64;
+        std::string_view shown = bytes;
+        if (shown.size() > kMaxText) {
+          size_t cut = kMaxText;
+          // Back up to a character boundary.
+          while (cut > 0 && (static_cast<unsigned char>(bytes[cut]) & 0xc0) == 0x80) --cut;
+          shown = bytes.substr(0, cut);
+        }
+        std::string quoted = "\"";
+        for (char c : shown) {
+          if (c == '"' || c == '\\') quoted += '\\';
+          quoted += c;
+        }
+        quoted += '"';
+        if (shown.size() < bytes.size()) absl::StrAppend(&quoted, "... (", bytes.size(), " bytes)");
+        return quoted;
+      }
+      break;
+    default:
+      break;
+  }
+  constexpr size_t kMaxHexBytes = 32;
+  if (bytes.size() > kMaxHexBytes) {
+    return absl::StrCat("0x", HexBytes(bytes.substr(0, kMaxHexBytes)), "... (", bytes.size(),
+                        " bytes)");
+  }
+  return absl::StrCat("0x", HexBytes(bytes));
+}
+
+void WriteStatisticsJson(JsonWriter& json, PhysicalType type, const Statistics& stats) {
+  json.BeginObject(/*single_line=*/true);
+  const auto bound = [&](const char* key, const std::optional<std::string>& value) {
+    if (!value) return;
+    json.Key(key);
+    WriteBoundJson(json, type, *value);
+  };
+  bound("min_value", stats.min_value);
+  bound("max_value", stats.max_value);
+  bound("legacy_min", stats.legacy_min);
+  bound("legacy_max", stats.legacy_max);
+  const auto count = [&](const char* key, const std::optional<int64_t>& value) {
+    if (!value) return;
+    json.Key(key);
+    json.Int(*value);
+  };
+  count("null_count", stats.null_count);
+  count("distinct_count", stats.distinct_count);
+  count("nan_count", stats.nan_count);
+  json.EndObject();
+}
+
+std::string FormatStatisticsText(PhysicalType type, const Statistics& stats) {
+  std::vector<std::string> parts;
+  if (stats.min_value) parts.push_back("min " + FormatBoundText(type, *stats.min_value));
+  if (stats.max_value) parts.push_back("max " + FormatBoundText(type, *stats.max_value));
+  if (stats.legacy_min) parts.push_back("legacy min " + FormatBoundText(type, *stats.legacy_min));
+  if (stats.legacy_max) parts.push_back("legacy max " + FormatBoundText(type, *stats.legacy_max));
+  if (stats.null_count) parts.push_back(absl::StrCat("null_count ", *stats.null_count));
+  if (stats.distinct_count) {
+    parts.push_back(absl::StrCat("distinct_count ", *stats.distinct_count));
+  }
+  if (stats.nan_count) parts.push_back(absl::StrCat("nan_count ", *stats.nan_count));
+  if (parts.empty()) return "(empty)";
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += parts[i];
+  }
+  return out;
+}
+
+}  // namespace pqpage::cli
