@@ -4,6 +4,7 @@
 #define PQPAGE_CLI_CLI_VALUES_H_
 
 #include <cstdint>
+#include <memory>
 
 #include "pqpage/types.h"
 
@@ -39,6 +40,18 @@ decltype(auto) VisitValueType(PhysicalType type, Fn&& fn) {
   // rejects those; the branch only keeps the switch total).
   return fn(ValueTag<ByteArray>{});
 }
+
+// Levels a command reads per batch.
+inline constexpr int64_t kBatchLevels = 4096;
+
+// One batch's reusable buffers for a column of value type T. Plain arrays, not std::vector:
+// std::vector<bool> has no data() to hand to ReadBatch.
+template <typename T>
+struct Batch {
+  std::unique_ptr<int16_t[]> definition_levels = std::make_unique<int16_t[]>(kBatchLevels);
+  std::unique_ptr<int16_t[]> repetition_levels = std::make_unique<int16_t[]>(kBatchLevels);
+  std::unique_ptr<T[]> values = std::make_unique<T[]>(kBatchLevels);
+};
 
 // Bytes one decoded value takes in memory, for throughput figures; byte arrays count their data.
 template <typename T>

@@ -20,6 +20,7 @@
 #include "absl/strings/str_replace.h"
 #include "cli/cli_args.h"
 #include "cli/cli_json_writer.h"
+#include "cli/cli_values.h"
 #include "cli/commands.h"
 #include "common/status_macros.h"
 #include "pqpage/file.h"
@@ -28,7 +29,6 @@ namespace pqpage::cli {
 namespace {
 
 constexpr size_t kSpillThreshold = size_t{64} << 20;
-constexpr int64_t kBatchLevels = 4096;
 
 // Text that is appended in order and read back once; kept in memory until it grows past the
 // threshold, then in an anonymous temporary file.
@@ -156,16 +156,16 @@ absl::Status DumpColumn(const FileReader& file, int column, FILE* out) {
   ArrayWriter definitions(&definition_text);
   ArrayWriter repetitions(&repetition_text);
   ArrayWriter values(&value_text);
-  std::vector<int16_t> definition(kBatchLevels);
-  std::vector<int16_t> repetition(kBatchLevels);
-  // std::vector<bool> has no data(): booleans go through a plain array.
-  std::unique_ptr<T[]> batch(new T[kBatchLevels]);
+  Batch<T> batch;
+  const int16_t* definition = batch.definition_levels.get();
+  const int16_t* repetition = batch.repetition_levels.get();
   for (int group = 0; group < file.num_row_groups(); ++group) {
     PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader, file.OpenColumnChunk(group, column));
     for (;;) {
       PQPAGE_ASSIGN_OR_RETURN(
           BatchCounts counts,
-          reader.ReadBatch<T>(kBatchLevels, definition.data(), repetition.data(), batch.get()));
+          reader.ReadBatch<T>(kBatchLevels, batch.definition_levels.get(),
+                              batch.repetition_levels.get(), batch.values.get()));
       if (counts.levels == 0) break;
       if (descriptor.max_definition_level > 0) {
         for (int64_t i = 0; i < counts.levels; ++i) absl::StrAppend(&definitions.Next(), definition[i]);
@@ -177,7 +177,7 @@ absl::Status DumpColumn(const FileReader& file, int column, FILE* out) {
       }
       for (int64_t i = 0; i < counts.values; ++i) {
         values.Next();
-        PQPAGE_RETURN_IF_ERROR(AppendValue(batch[i], &value_text));
+        PQPAGE_RETURN_IF_ERROR(AppendValue(batch.values[i], &value_text));
       }
       PQPAGE_RETURN_IF_ERROR(value_text.MaybeSpill());
     }
@@ -205,17 +205,10 @@ absl::Status DumpColumn(const FileReader& file, int column, FILE* out) {
 }
 
 absl::Status DumpColumnOfType(const FileReader& file, int column, FILE* out) {
-  switch (file.schema().columns()[static_cast<size_t>(column)].type) {
-    case PhysicalType::kBoolean: return DumpColumn<bool>(file, column, out);
-    case PhysicalType::kInt32: return DumpColumn<int32_t>(file, column, out);
-    case PhysicalType::kInt64: return DumpColumn<int64_t>(file, column, out);
-    case PhysicalType::kInt96: return DumpColumn<Int96>(file, column, out);
-    case PhysicalType::kFloat: return DumpColumn<float>(file, column, out);
-    case PhysicalType::kDouble: return DumpColumn<double>(file, column, out);
-    case PhysicalType::kByteArray:
-    case PhysicalType::kFixedLenByteArray: return DumpColumn<ByteArray>(file, column, out);
-  }
-  return absl::InternalError("unknown physical type");
+  return VisitValueType(file.schema().columns()[static_cast<size_t>(column)].type,
+                        [&](auto tag) {
+                          return DumpColumn<typename decltype(tag)::Type>(file, column, out);
+                        });
 }
 
 constexpr char kUsage[] =

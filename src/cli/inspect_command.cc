@@ -39,7 +39,6 @@ namespace pqpage::cli {
 namespace {
 
 constexpr char kCommand[] = "inspect";
-constexpr int64_t kBatchLevels = 4096;
 
 constexpr char kUsage[] =
     "usage: pqpage inspect FILE [--json]\n"
@@ -198,9 +197,7 @@ void DecodePages(ColumnChunkReader& reader, ChunkReport* report) {
   const ColumnDescriptor& column = reader.column();
   const bool has_def = column.max_definition_level > 0;
   const bool has_rep = column.max_repetition_level > 0;
-  auto def = std::make_unique<int16_t[]>(kBatchLevels);
-  auto rep = std::make_unique<int16_t[]>(kBatchLevels);
-  auto values = std::make_unique<T[]>(kBatchLevels);
+  Batch<T> batch;
   std::vector<PageRecord>& pages = report->pages;
   int64_t last_index = -1;
 
@@ -240,7 +237,8 @@ void DecodePages(ColumnChunkReader& reader, ChunkReport* report) {
     while (reader.levels_left_in_page() > 0) {
       const int64_t ask = std::min(kBatchLevels, reader.levels_left_in_page());
       absl::StatusOr<BatchCounts> counts = reader.ReadBatch<T>(
-          ask, has_def ? def.get() : nullptr, has_rep ? rep.get() : nullptr, values.get());
+          ask, has_def ? batch.definition_levels.get() : nullptr,
+          has_rep ? batch.repetition_levels.get() : nullptr, batch.values.get());
       if (!counts.ok()) {
         if (record != nullptr) {
           record->error = StatusText(counts.status());
@@ -253,11 +251,11 @@ void DecodePages(ColumnChunkReader& reader, ChunkReport* report) {
       levels += counts->levels;
       if (has_def) {
         for (int64_t i = 0; i < counts->levels; ++i) {
-          nulls += def[i] < column.max_definition_level ? 1 : 0;
+          nulls += batch.definition_levels[i] < column.max_definition_level ? 1 : 0;
         }
       }
       if (has_rep) {
-        for (int64_t i = 0; i < counts->levels; ++i) rows += rep[i] == 0 ? 1 : 0;
+        for (int64_t i = 0; i < counts->levels; ++i) rows += batch.repetition_levels[i] == 0 ? 1 : 0;
       } else {
         rows += counts->levels;
       }

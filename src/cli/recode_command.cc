@@ -34,7 +34,6 @@ namespace pqpage::cli {
 namespace {
 
 constexpr char kCommand[] = "recode";
-constexpr int64_t kBatchLevels = 4096;
 
 constexpr char kUsage[] =
     "usage: pqpage recode IN OUT [options]\n"
@@ -192,13 +191,6 @@ absl::Status WithContext(const absl::Status& status, const std::string& context)
   }
   return absl::Status(status.code(), absl::StrCat(context, message));
 }
-
-template <typename T>
-struct Batch {
-  std::unique_ptr<int16_t[]> definition_levels = std::make_unique<int16_t[]>(kBatchLevels);
-  std::unique_ptr<int16_t[]> repetition_levels = std::make_unique<int16_t[]>(kBatchLevels);
-  std::unique_ptr<T[]> values = std::make_unique<T[]>(kBatchLevels);
-};
 
 // Reads `reader` to its end in batches. Each batch goes to `writer` (when given) before the next
 // is read, because byte array values are views that the next read may invalidate. `digest`, when

@@ -24,7 +24,6 @@ namespace pqpage::cli {
 namespace {
 
 constexpr char kCommand[] = "scan";
-constexpr int64_t kBatchLevels = 4096;
 
 constexpr char kUsage[] =
     "usage: pqpage scan FILE [--per-column] [--no-verify-checksums]\n"
@@ -58,14 +57,6 @@ struct Totals {
     value_bytes += other.value_bytes;
     pages += other.pages;
   }
-};
-
-// Reusable buffers for one column's batches.
-template <typename T>
-struct Batch {
-  std::unique_ptr<int16_t[]> definition_levels = std::make_unique<int16_t[]>(kBatchLevels);
-  std::unique_ptr<int16_t[]> repetition_levels = std::make_unique<int16_t[]>(kBatchLevels);
-  std::unique_ptr<T[]> values = std::make_unique<T[]>(kBatchLevels);
 };
 
 // `on_page(offset)` is called with the file offset of each new page, for the progress line.
