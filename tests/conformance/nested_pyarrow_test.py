@@ -18,15 +18,12 @@ import struct
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "peers"))
+from peers_venv import reexec_in_venv  # noqa: E402
+
 # A map of two 1 GiB strings: its values are checked by parquet_testing_test's decode; comparing
 # them through pyarrow would only measure memory.
 TOO_LARGE = {"large_string_map.brotli.parquet"}
-
-
-def venv_python():
-    venv = os.environ.get("PQPAGE_PEERS_VENV", "")
-    python = os.path.join(venv, "bin", "python")
-    return python if venv and os.path.exists(python) else None
 
 
 def arrow_leaves(array):
@@ -124,18 +121,9 @@ def main():
     if not os.path.isdir(data):
         print(f"skipped: {data} is missing")
         return 77
-    try:
-        import pyarrow  # noqa: F401
-    except ImportError:
-        python = venv_python()
-        venv = os.path.abspath(os.environ.get("PQPAGE_PEERS_VENV", ""))
-        if python and os.path.abspath(sys.prefix) != venv:
-            return subprocess.call([python, *sys.argv])
-        if os.environ.get("CI"):
-            print("FAIL: the peers' virtualenv (PQPAGE_PEERS_VENV) is missing in CI")
-            return 1
-        print("skipped: pyarrow is not available (run ./test.sh to make the peers' venv)")
-        return 77
+    status = reexec_in_venv()
+    if status is not None:
+        return status
     failures = 0
     checked = 0
     for name in sorted(os.listdir(data)):
