@@ -76,7 +76,9 @@ class DeltaBinaryPackedEncoder {
 // Stateful per-page decoder. It reads any legal header (block sizes that are multiples of 128,
 // miniblocks of any multiple of 32 values) and rejects illegal ones with DataLoss. Widths of
 // miniblocks past the last value and padding bits are ignored, whatever they hold. The first value
-// and min deltas wider than T wrap to T's width (arithmetic is modulo 2^bits anyway).
+// and min deltas wider than T wrap to T's width (arithmetic is modulo 2^bits anyway), and so do
+// miniblocks one bit wider than T (width 33 for INT32, 65 for INT64), which writers that compute
+// deltas in wider integers produce and PARQUET-2435 tells readers to accept.
 // Supported T: int32_t, int64_t.
 template <typename T>
 class DeltaBinaryPackedDecoder {
@@ -98,7 +100,7 @@ class DeltaBinaryPackedDecoder {
   int64_t header_value_count() const { return header_count_; }
 
   // Decodes exactly out.size() values. InvalidArgument if more than values_left(); DataLoss if the
-  // bytes run out or a miniblock width exceeds 32 (INT32) / 64 (INT64). After a DataLoss the
+  // bytes run out or a miniblock width exceeds 33 (INT32) / 65 (INT64). After a DataLoss the
   // decoder's position is unspecified: Reset() it before further use.
   absl::Status Decode(absl::Span<T> out);
 

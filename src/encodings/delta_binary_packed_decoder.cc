@@ -162,10 +162,13 @@ absl::Status DeltaBinaryPackedDecoder<T>::StartMiniblock() {
     next_miniblock_ = 0;
   }
   const int width = block_widths_[next_miniblock_];
-  // Checked before the width indexes the kernel table.
-  if (width > static_cast<int>(sizeof(T) * 8)) {
+  // Checked before the width indexes the kernel table. One bit more than the type is legal
+  // (PARQUET-2435: DuckDB's V2 writer computes INT32 deltas in 64 bits); it unpacks through a
+  // wider lane and wraps, as all delta arithmetic does.
+  constexpr int kTypeBits = static_cast<int>(sizeof(T) * 8);
+  if (width > kTypeBits + 1) {
     return HeaderError("miniblock bit width " + std::to_string(width) + " exceeds " +
-                       std::to_string(sizeof(T) * 8) + " for " + TypeName(sizeof(T)));
+                       std::to_string(kTypeBits + 1) + " for " + TypeName(sizeof(T)));
   }
   const uint64_t body_bytes = static_cast<uint64_t>(values_per_miniblock_) * width / 8;
   if (body_bytes > static_cast<uint64_t>(end_ - position_)) {
@@ -175,7 +178,13 @@ absl::Status DeltaBinaryPackedDecoder<T>::StartMiniblock() {
   ++next_miniblock_;
   miniblock_data_ = position_;
   miniblock_width_ = width;
-  if constexpr (sizeof(T) == 4) {
+  if (width > kTypeBits) [[unlikely]] {
+    if constexpr (sizeof(T) == 4) {
+      unpack_ = internal::UnpackWidth33Low32;
+    } else {
+      unpack_ = internal::UnpackWidth65Low64;
+    }
+  } else if constexpr (sizeof(T) == 4) {
     unpack_ = internal::BitPacking().unpack32[width];
   } else {
     unpack_ = internal::BitPacking().unpack64[width];

@@ -160,7 +160,6 @@ BASE_PROFILE = {
     "types": {},                 # physical type overrides
     "ts_scale": 1,               # INT64 timestamps: 1 = micros, 1000 = nanos
     "list_names": ("list", "element"),   # the repeated group's and the element's names
-    "nonconformant": {},         # leaf path -> the error pqpage must give (a peer's invalid data)
 }
 
 
@@ -176,17 +175,10 @@ PROFILES = {
     "pyarrow_int64_ts": profile(types={"ts": "INT64"}),
     # DuckDB: every column OPTIONAL, FIXED_SIZE_BINARY becomes BLOB (BYTE_ARRAY), TIMESTAMP INT64.
     "duckdb": profile(required=set(), types={"flba": "BYTE_ARRAY", "ts": "INT64"}),
-    # DuckDB's PARQUET_VERSION V2 writes DELTA_BINARY_PACKED for integers, and for INT32 columns
-    # whose deltas overflow 32 bits (INT32_MIN next to INT32_MAX) miniblocks of bit width 33: not
-    # a valid INT32 delta stream (deltas wrap in 32 bits, so 32 bits always suffice; TRAPS.md:
-    # "a wider width is an error"). pyarrow refuses these columns too. The test checks that
-    # pqpage refuses exactly these columns with a clean error (and pyarrow with its own), and
-    # every other column of the file by value.
-    "duckdb_v2": profile(required=set(), types={"flba": "BYTE_ARRAY", "ts": "INT64"},
-                         nonconformant={
-                             "i32_req": "DELTA_BINARY_PACKED: miniblock bit width 33 exceeds 32",
-                             "lst.list.element":
-                                 "DELTA_BINARY_PACKED: miniblock bit width 33 exceeds 32"}),
+    # DuckDB's PARQUET_VERSION V2 writes DELTA_BINARY_PACKED for integers, computing INT32 deltas
+    # in 64 bits: where INT32_MIN meets INT32_MAX (i32_req, lst) its miniblocks are 33 bits wide,
+    # which PARQUET-2435 tells readers to accept. Stored like V1 otherwise.
+    "duckdb_v2": profile(required=set(), types={"flba": "BYTE_ARRAY", "ts": "INT64"}),
     # polars: no fixed-size binary (Binary, BYTE_ARRAY); datetime[us] INT64; lists' element is "item".
     "polars": profile(required=set(), types={"flba": "BYTE_ARRAY", "ts": "INT64"}),
     # fastparquet: no nested columns written from pandas (lst, st dropped); FLBA via fixed_text;
