@@ -1,13 +1,23 @@
 #!/usr/bin/env bash
 # Makes (or reuses) the virtualenv of peer implementations the tests compare pqpage with:
-# pyarrow, duckdb, polars and fastparquet from PyPI. They are test tools only; the library never
-# links them. Usage: make_venv.sh VENV_DIR. Prints nothing when the venv is already complete.
+# pyarrow, duckdb, polars and fastparquet from PyPI, pinned so every run compares against the same
+# peers (pandas and numpy too: fastparquet's behaviour follows them). They are test tools only; the
+# library never links them. Usage: make_venv.sh VENV_DIR. Prints nothing when the venv already
+# holds exactly these versions.
 set -euo pipefail
 venv=$1
-peers=(pyarrow duckdb polars fastparquet)
-if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c "import pyarrow, duckdb, polars, fastparquet" 2>/dev/null; then
+pins=(pyarrow==26.0.1 duckdb==2.0.1 polars==2.1.0 fastparquet==2026.9.0 pandas==3.1.1 numpy==2.4.6)
+have_pins() {
+  "$venv/bin/python" - "${pins[@]}" <<'PY' 2>/dev/null
+import sys
+from importlib.metadata import version
+sys.exit(0 if all(version(n) == v for n, v in (p.split("==") for p in sys.argv[1:])) else 1)
+PY
+}
+if [ -x "$venv/bin/python" ] && have_pins; then
   exit 0
 fi
-echo "making the peers' virtualenv in $venv (${peers[*]})"
-python3 -m venv "$venv"
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "${peers[@]}"
+echo "making the peers' virtualenv in $venv (${pins[*]})"
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "${pins[@]}"
+have_pins
