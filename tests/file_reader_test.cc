@@ -152,6 +152,49 @@ TEST(FileReaderTest, ChunkRangesAndCountsAreChecked) {
   }
 }
 
+// A zero-row row group as pyarrow writes it without a dictionary: every chunk at offset 0 with 0
+// bytes and 0 values. `chunk_edit` may then spoil the chunk.
+Bytes MakeZeroRowFile(const std::function<void(format::ColumnMetaData*)>& chunk_edit = nullptr) {
+  return MakeFile([&](format::FileMetaData* m) {
+    m->__set_num_rows(0);
+    m->row_groups[0].__set_num_rows(0);
+    m->row_groups[0].__set_total_byte_size(0);
+    format::ColumnChunk& chunk = m->row_groups[0].columns[0];
+    chunk.__set_file_offset(0);
+    chunk.meta_data.__set_num_values(0);
+    chunk.meta_data.__set_data_page_offset(0);
+    chunk.meta_data.__set_total_compressed_size(0);
+    chunk.meta_data.__set_total_uncompressed_size(0);
+    if (chunk_edit) chunk_edit(&chunk.meta_data);
+  });
+}
+
+TEST(FileReaderTest, ReadsZeroRowChunksAtOffsetZero) {
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, Open(MakeZeroRowFile()));
+  EXPECT_EQ(reader->num_rows(), 0);
+  PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation location, reader->ColumnChunk(0, 0));
+  EXPECT_EQ(location.length, 0);
+  EXPECT_EQ(location.num_values, 0);
+  PQPAGE_ASSERT_OK_AND_ASSIGN(std::vector<int32_t> values, ReadColumn(*reader));
+  EXPECT_TRUE(values.empty());
+}
+
+TEST(FileReaderTest, ZeroRowToleranceCoversOnlyEmptyChunks) {
+  // Bytes claimed at offset 0, values claimed with no bytes, or an empty chunk past the data:
+  // each still lies about the file and is refused.
+  const std::function<void(format::ColumnMetaData*)> lies[] = {
+      [](format::ColumnMetaData* c) { c->__set_total_compressed_size(5); },
+      [](format::ColumnMetaData* c) { c->__set_num_values(3); },
+      [](format::ColumnMetaData* c) { c->__set_data_page_offset(100000); },
+      [](format::ColumnMetaData* c) { c->__set_data_page_offset(-4); },
+  };
+  for (size_t i = 0; i < std::size(lies); ++i) {
+    PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, Open(MakeZeroRowFile(lies[i])));
+    const absl::Status status = reader->ColumnChunk(0, 0).status();
+    PQPAGE_EXPECT_ERROR(status, absl::StatusCode::kDataLoss) << "case " << i;
+  }
+}
+
 TEST(FileReaderTest, ToleratesADictionaryPageOffsetOfZero) {
   const Bytes file = MakeFile([](format::FileMetaData* m) {
     m->row_groups[0].columns[0].meta_data.__set_dictionary_page_offset(0);

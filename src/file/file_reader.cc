@@ -182,8 +182,13 @@ absl::StatusOr<ColumnChunkLocation> FileReader::ColumnChunk(int row_group, int c
   location.num_rows = group.num_rows;
   location.context = absl::StrCat(state.name, ", row group ", row_group);
   location.created_by = created_by();
-  if (location.offset < int64_t{sizeof(kMagic)} || location.length < 0 ||
-      location.offset > state.data_end || location.length > state.data_end - location.offset) {
+  // A chunk of no values and no bytes holds nothing to read, wherever it claims to be: pyarrow
+  // writes a zero-row table's chunks (without dictionary) at offset 0 with size 0.
+  const bool empty = location.length == 0 && location.num_values == 0 && location.offset >= 0 &&
+                     location.offset <= state.data_end;
+  if (!empty && (location.offset < int64_t{sizeof(kMagic)} || location.length < 0 ||
+                 location.offset > state.data_end ||
+                 location.length > state.data_end - location.offset)) {
     return absl::DataLossError(absl::StrCat(where, ": column chunk at ", location.offset, " of ",
                                             location.length,
                                             " bytes lies outside the file's data (which ends at ",
