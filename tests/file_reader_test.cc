@@ -88,7 +88,8 @@ absl::StatusOr<std::vector<int32_t>> ReadColumn(const FileReader& reader) {
   absl::StatusOr<ColumnChunkReader> chunk = reader.OpenColumnChunk(0, 0);
   if (!chunk.ok()) return chunk.status();
   std::vector<int32_t> values(16);
-  absl::StatusOr<BatchCounts> counts = chunk->ReadBatch<int32_t>(16, nullptr, nullptr, values.data());
+  absl::StatusOr<BatchCounts> counts =
+      chunk->ReadBatch<int32_t>(16, nullptr, nullptr, values.data());
   if (!counts.ok()) return counts.status();
   values.resize(static_cast<size_t>(counts->values));
   absl::StatusOr<BatchCounts> end = chunk->ReadBatch<int32_t>(16, nullptr, nullptr, values.data());
@@ -215,7 +216,8 @@ TEST(WriterQuirksTest, OldParquetMrUndercountsDictionaryHeaders) {
 
 TEST(WriterQuirksTest, ParquetMrBefore180CarriesDeltaByteArrayState) {
   EXPECT_TRUE(internal::CarriesDeltaByteArrayPrefixAcrossPages("parquet-mr version 1.7.0"));
-  EXPECT_TRUE(internal::CarriesDeltaByteArrayPrefixAcrossPages("parquet-mr version 1.6.0 (build x)"));
+  EXPECT_TRUE(
+      internal::CarriesDeltaByteArrayPrefixAcrossPages("parquet-mr version 1.6.0 (build x)"));
   EXPECT_FALSE(internal::CarriesDeltaByteArrayPrefixAcrossPages("parquet-mr version 1.8.0"));
   EXPECT_FALSE(internal::CarriesDeltaByteArrayPrefixAcrossPages("parquet-mr version 1.12.3"));
   EXPECT_FALSE(internal::CarriesDeltaByteArrayPrefixAcrossPages("parquet-mr"));

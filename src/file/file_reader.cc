@@ -64,10 +64,9 @@ absl::StatusOr<std::unique_ptr<FileReader>> FileReader::Open(std::unique_ptr<Byt
   if (std::memcmp(head, kMagic, 4) != 0 || std::memcmp(tail + 4, kMagic, 4) != 0) {
     return state.Error(absl::StatusCode::kDataLoss, "not a Parquet file: PAR1 magic missing");
   }
-  const uint32_t footer_length = static_cast<uint32_t>(tail[0]) |
-                                 (static_cast<uint32_t>(tail[1]) << 8) |
-                                 (static_cast<uint32_t>(tail[2]) << 16) |
-                                 (static_cast<uint32_t>(tail[3]) << 24);
+  const uint32_t footer_length =
+      static_cast<uint32_t>(tail[0]) | (static_cast<uint32_t>(tail[1]) << 8) |
+      (static_cast<uint32_t>(tail[2]) << 16) | (static_cast<uint32_t>(tail[3]) << 24);
   if (footer_length > static_cast<uint64_t>(size - int64_t{sizeof(kMagic)} - kTailSize)) {
     return state.Error(absl::StatusCode::kDataLoss,
                        absl::StrCat("footer length ", footer_length, " is larger than the file"));
@@ -164,7 +163,8 @@ absl::StatusOr<ColumnChunkLocation> FileReader::ColumnChunk(int row_group, int c
   // dictionary, after the data pages, and (Arrow 17) data_page_offset to 0 beside a real
   // dictionary_page_offset: the earliest offset that can hold a page is the start.
   location.offset = meta.data_page_offset;
-  if (meta.__isset.dictionary_page_offset && meta.dictionary_page_offset >= int64_t{sizeof(kMagic)} &&
+  if (meta.__isset.dictionary_page_offset &&
+      meta.dictionary_page_offset >= int64_t{sizeof(kMagic)} &&
       (meta.dictionary_page_offset < location.offset ||
        location.offset < int64_t{sizeof(kMagic)})) {
     location.offset = meta.dictionary_page_offset;
@@ -174,8 +174,8 @@ absl::StatusOr<ColumnChunkLocation> FileReader::ColumnChunk(int row_group, int c
       location.length >= 0 && location.offset <= state.data_end &&
       location.length <= state.data_end - location.offset) {
     constexpr int64_t kMaxDictionaryHeaderBytes = 100;
-    location.length += std::min(kMaxDictionaryHeaderBytes,
-                                state.data_end - location.offset - location.length);
+    location.length +=
+        std::min(kMaxDictionaryHeaderBytes, state.data_end - location.offset - location.length);
   }
   location.codec = static_cast<Compression>(meta.codec);
   location.num_values = meta.num_values;
@@ -186,13 +186,12 @@ absl::StatusOr<ColumnChunkLocation> FileReader::ColumnChunk(int row_group, int c
   // writes a zero-row table's chunks (without dictionary) at offset 0 with size 0.
   const bool empty = location.length == 0 && location.num_values == 0 && location.offset >= 0 &&
                      location.offset <= state.data_end;
-  if (!empty && (location.offset < int64_t{sizeof(kMagic)} || location.length < 0 ||
-                 location.offset > state.data_end ||
-                 location.length > state.data_end - location.offset)) {
-    return absl::DataLossError(absl::StrCat(where, ": column chunk at ", location.offset, " of ",
-                                            location.length,
-                                            " bytes lies outside the file's data (which ends at ",
-                                            state.data_end, ")"));
+  if (!empty &&
+      (location.offset < int64_t{sizeof(kMagic)} || location.length < 0 ||
+       location.offset > state.data_end || location.length > state.data_end - location.offset)) {
+    return absl::DataLossError(
+        absl::StrCat(where, ": column chunk at ", location.offset, " of ", location.length,
+                     " bytes lies outside the file's data (which ends at ", state.data_end, ")"));
   }
   if (location.num_values < 0) {
     return absl::DataLossError(absl::StrCat(where, ": negative num_values"));
