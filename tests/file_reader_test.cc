@@ -117,6 +117,12 @@ TEST(FileReaderTest, DamagedTailsAreDataLoss) {
   Bytes long_footer = file;
   long_footer[long_footer.size() - 5] = 0x7f;  // footer length's high byte
   PQPAGE_EXPECT_ERROR(Open(long_footer), absl::StatusCode::kDataLoss);
+  // PAR1, a footer length of 0, PAR1: refused before the empty footer reaches Thrift, whose
+  // buffer would compute nullptr + 1 on it (undefined behaviour that clang's UBSan halts on).
+  const Bytes empty_footer = {'P', 'A', 'R', '1', 0, 0, 0, 0, 'P', 'A', 'R', '1'};
+  const absl::Status empty = Open(empty_footer).status();
+  PQPAGE_EXPECT_ERROR(empty, absl::StatusCode::kDataLoss);
+  EXPECT_NE(empty.message().find("footer is empty"), std::string::npos) << empty;
   Bytes encrypted = file;
   encrypted[encrypted.size() - 1] = 'E';
   PQPAGE_EXPECT_ERROR(Open(encrypted), absl::StatusCode::kUnimplemented);

@@ -80,6 +80,23 @@ TEST(ThriftCompactTest, EveryTruncationIsAnError) {
   }
 }
 
+TEST(ThriftCompactTest, EmptyInputIsAnErrorForEveryStructure) {
+  // An empty span whose data() is null, as an empty vector gives: every structure pqpage reads
+  // (footer, page header, column metadata, both page index structures) refuses it before Thrift's
+  // buffer does pointer arithmetic on null.
+  const absl::Span<const uint8_t> empty(nullptr, 0);
+  format::PageHeader header;
+  format::FileMetaData footer;
+  format::ColumnMetaData column;
+  format::OffsetIndex offset_index;
+  format::ColumnIndex column_index;
+  PQPAGE_EXPECT_ERROR(DeserializeCompact(empty, &header), StatusCode::kDataLoss);
+  PQPAGE_EXPECT_ERROR(DeserializeCompact(empty, &footer), StatusCode::kDataLoss);
+  PQPAGE_EXPECT_ERROR(DeserializeCompact(empty, &column), StatusCode::kDataLoss);
+  PQPAGE_EXPECT_ERROR(DeserializeCompact(empty, &offset_index), StatusCode::kDataLoss);
+  PQPAGE_EXPECT_ERROR(DeserializeCompact(empty, &column_index), StatusCode::kDataLoss);
+}
+
 TEST(ThriftCompactTest, LyingLengthsAreErrorsNotAllocations) {
   // KeyValue { 1: key } whose string claims 2^31 - 1 bytes with 3 present.
   const std::vector<uint8_t> long_string = {0x18, 0xFF, 0xFF, 0xFF, 0xFF, 0x07, 'a', 'b', 'c'};

@@ -71,6 +71,9 @@ absl::StatusOr<std::unique_ptr<FileReader>> FileReader::Open(std::unique_ptr<Byt
     return state.Error(absl::StatusCode::kDataLoss,
                        absl::StrCat("footer length ", footer_length, " is larger than the file"));
   }
+  if (footer_length == 0) {
+    return state.Error(absl::StatusCode::kDataLoss, "the footer is empty (length 0)");
+  }
   state.footer_size = footer_length;
   state.data_end = size - kTailSize - footer_length;
   std::vector<uint8_t> footer(footer_length);

@@ -32,6 +32,11 @@ std::shared_ptr<TConfiguration> ConfigurationFor(size_t bytes) {
 template <typename T>
 absl::StatusOr<size_t> DeserializeCompact(absl::Span<const uint8_t> bytes, T* out,
                                           const ThriftLimits& limits) {
+  // No structure fits in no bytes, and an empty span may have a null data(): Thrift's buffer
+  // would do arithmetic on it before noticing (undefined behaviour), so refuse it here.
+  if (bytes.empty()) {
+    return absl::DataLossError("malformed Thrift metadata: no bytes where a structure should be");
+  }
   try {
     // OBSERVE: the buffer only reads the caller's bytes, it never writes or frees them.
     auto transport = std::make_shared<TMemoryBuffer>(

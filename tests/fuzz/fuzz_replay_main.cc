@@ -1,19 +1,53 @@
-// Runs a libFuzzer target without libFuzzer: feeds LLVMFuzzerTestOneInput a deterministic corpus
-// (the target's own seeds from PqpageFuzzSeeds, then every truncation and byte flip of each seed,
-// then random mutations), so ctest exercises each harness on every build. A target signals a bug
-// by aborting (the sanitizers do the same), which fails the test.
+// Runs a libFuzzer target without libFuzzer, so ctest exercises each harness on every build:
+//   TARGET_replay [REGRESSION_DIR]   feeds LLVMFuzzerTestOneInput every file of REGRESSION_DIR (the
+//                                    inputs that once found a bug), then the target's own seeds
+//                                    from PqpageFuzzSeeds, every truncation and byte flip of each
+//                                    seed, and random mutations: a deterministic corpus.
+//   TARGET_replay --write-seeds DIR  writes the seeds as files into DIR, the starting corpus of the
+//                                    real fuzzer (tests/fuzz/run_fuzzer.sh).
+// A target signals a bug by aborting (the sanitizers do the same), which fails the test.
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "fuzz/fuzz_seeds.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 
-int main() {
-  std::vector<std::vector<uint8_t>> seeds = PqpageFuzzSeeds();
-  seeds.push_back({});
+namespace {
+
+int WriteSeeds(const std::filesystem::path& dir) {
+  std::filesystem::create_directories(dir);
+  const std::vector<std::vector<uint8_t>> seeds = PqpageFuzzSeeds();
+  for (size_t i = 0; i < seeds.size(); ++i) {
+    const std::filesystem::path path = dir / ("seed-" + std::to_string(i));
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(seeds[i].data()),
+              static_cast<std::streamsize>(seeds[i].size()));
+    if (!out) {
+      std::fprintf(stderr, "cannot write %s\n", path.c_str());
+      return 1;
+    }
+  }
+  std::printf("%zu seeds written to %s\n", seeds.size(), dir.c_str());
+  return 0;
+}
+
+std::vector<uint8_t> ReadFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc == 3 && std::strcmp(argv[1], "--write-seeds") == 0) return WriteSeeds(argv[2]);
   size_t runs = 0;
   auto run = [&](const std::vector<uint8_t>& input) {
     // An exact-size heap copy, so that the sanitizers see any read past the end.
@@ -21,6 +55,16 @@ int main() {
     LLVMFuzzerTestOneInput(copy.empty() ? nullptr : copy.data(), copy.size());
     ++runs;
   };
+  size_t regressions = 0;
+  if (argc == 2 && std::filesystem::is_directory(argv[1])) {
+    for (const auto& entry : std::filesystem::directory_iterator(argv[1])) {
+      if (!entry.is_regular_file()) continue;
+      run(ReadFile(entry.path()));
+      ++regressions;
+    }
+  }
+  std::vector<std::vector<uint8_t>> seeds = PqpageFuzzSeeds();
+  seeds.push_back({});
   std::mt19937 rng(20261122);
   for (const std::vector<uint8_t>& seed : seeds) {
     run(seed);
@@ -58,6 +102,6 @@ int main() {
       run(mutated);
     }
   }
-  std::printf("%zu inputs run, no crash\n", runs);
+  std::printf("%zu inputs run (%zu from the regression corpus), no crash\n", runs, regressions);
   return 0;
 }

@@ -1,5 +1,6 @@
 // Each fuzz target defines PqpageFuzzSeeds(): a few valid inputs for its harness, which the
-// replay driver mutates (libFuzzer builds ignore it and start from their own corpus).
+// replay driver mutates and which `TARGET_replay --write-seeds DIR` writes out as the starting
+// corpus of the libFuzzer build (tests/fuzz/run_fuzzer.sh).
 #ifndef PQPAGE_TESTS_FUZZ_FUZZ_SEEDS_H_
 #define PQPAGE_TESTS_FUZZ_FUZZ_SEEDS_H_
 
