@@ -20,6 +20,7 @@
 #include "absl/strings/str_replace.h"
 #include "cli/cli_args.h"
 #include "cli/cli_json_writer.h"
+#include "cli/cli_reader_options.h"
 #include "cli/cli_values.h"
 #include "cli/commands.h"
 #include "common/status_macros.h"
@@ -168,11 +169,13 @@ absl::Status DumpColumn(const FileReader& file, int column, FILE* out) {
                               batch.repetition_levels.get(), batch.values.get()));
       if (counts.levels == 0) break;
       if (descriptor.max_definition_level > 0) {
-        for (int64_t i = 0; i < counts.levels; ++i) absl::StrAppend(&definitions.Next(), definition[i]);
+        for (int64_t i = 0; i < counts.levels; ++i)
+          absl::StrAppend(&definitions.Next(), definition[i]);
         PQPAGE_RETURN_IF_ERROR(definition_text.MaybeSpill());
       }
       if (descriptor.max_repetition_level > 0) {
-        for (int64_t i = 0; i < counts.levels; ++i) absl::StrAppend(&repetitions.Next(), repetition[i]);
+        for (int64_t i = 0; i < counts.levels; ++i)
+          absl::StrAppend(&repetitions.Next(), repetition[i]);
         PQPAGE_RETURN_IF_ERROR(repetition_text.MaybeSpill());
       }
       for (int64_t i = 0; i < counts.values; ++i) {
@@ -182,11 +185,12 @@ absl::Status DumpColumn(const FileReader& file, int column, FILE* out) {
       PQPAGE_RETURN_IF_ERROR(value_text.MaybeSpill());
     }
   }
-  std::string head = absl::StrCat(
-      "{\"path\":\"", absl::StrReplaceAll(descriptor.PathString(), {{"\\", "\\\\"}, {"\"", "\\\""}}),
-      "\",\"type\":\"", PhysicalTypeName(descriptor.type).data(),
-      "\",\"max_def\":", descriptor.max_definition_level,
-      ",\"max_rep\":", descriptor.max_repetition_level);
+  std::string head =
+      absl::StrCat("{\"path\":\"",
+                   absl::StrReplaceAll(descriptor.PathString(), {{"\\", "\\\\"}, {"\"", "\\\""}}),
+                   "\",\"type\":\"", PhysicalTypeName(descriptor.type).data(),
+                   "\",\"max_def\":", descriptor.max_definition_level,
+                   ",\"max_rep\":", descriptor.max_repetition_level);
   std::fputs(head.c_str(), out);
   if (descriptor.max_definition_level > 0) {
     std::fputs(",\"def\":[", out);
@@ -205,30 +209,30 @@ absl::Status DumpColumn(const FileReader& file, int column, FILE* out) {
 }
 
 absl::Status DumpColumnOfType(const FileReader& file, int column, FILE* out) {
-  return VisitValueType(file.schema().columns()[static_cast<size_t>(column)].type,
-                        [&](auto tag) {
-                          return DumpColumn<typename decltype(tag)::Type>(file, column, out);
-                        });
+  return VisitValueType(file.schema().columns()[static_cast<size_t>(column)].type, [&](auto tag) {
+    return DumpColumn<typename decltype(tag)::Type>(file, column, out);
+  });
 }
 
 constexpr char kUsage[] =
-    "usage: pqpage dump FILE [--column PATH] [--no-verify-checksums]\n\n"
+    "usage: pqpage dump FILE [--column PATH] [--no-verify-checksums] [--max-page-size BYTES]\n\n"
     "Decodes every page of every leaf column (all row groups, in order) and prints one JSON\n"
     "object per leaf column and line:\n"
     "  {\"path\":..,\"type\":..,\"max_def\":..,\"max_rep\":..,\"def\":[..],\"rep\":[..],"
     "\"values\":[..]}\n"
     "def/rep appear when the column has such levels; values holds the present values with\n"
     "dictionaries resolved (booleans, integers, floats in shortest form or \"NaN\"/\"Infinity\"/\n"
-    "\"-Infinity\", INT96 and byte arrays as lowercase hex). Page CRCs are verified when present.\n\n"
+    "\"-Infinity\", INT96 and byte arrays as lowercase hex). Page CRCs are verified when "
+    "present.\n\n"
     "  --column PATH           only the leaf column with this dotted path\n"
-    "  --no-verify-checksums   do not check page CRCs\n\n"
+    "  --no-verify-checksums   do not check page CRCs\n" PQPAGE_CLI_MAX_PAGE_SIZE_USAGE
+    "\n"
     "Exit status: 0 done, 1 a file or page could not be decoded (one line on stderr), 2 usage.\n";
 
 }  // namespace
 
 int RunDump(const std::vector<std::string>& args) {
-  absl::StatusOr<ParsedArgs> parsed =
-      ParseArgs(args, {{"column", true}, {"no-verify-checksums", false}});
+  absl::StatusOr<ParsedArgs> parsed = ParseArgs(args, WithReaderOptions({{"column", true}}));
   if (!parsed.ok()) return UsageError("dump", parsed.status());
   if (parsed->Has("help")) {
     std::fputs(kUsage, stdout);
@@ -237,9 +241,9 @@ int RunDump(const std::vector<std::string>& args) {
   if (parsed->positional().size() != 1) return UsageError("dump", "expects exactly one FILE");
   const std::string& path = parsed->positional()[0];
   const std::string only_column = parsed->Value("column").value_or("");
-  ReaderOptions options;
-  options.verify_checksums = !parsed->Has("no-verify-checksums");
-  absl::StatusOr<std::unique_ptr<FileReader>> file = FileReader::Open(path, options);
+  absl::StatusOr<ReaderOptions> options = ReaderOptionsFrom(*parsed);
+  if (!options.ok()) return UsageError("dump", options.status());
+  absl::StatusOr<std::unique_ptr<FileReader>> file = FileReader::Open(path, *options);
   if (!file.ok()) return FailureExit("dump", file.status());
   const std::vector<ColumnDescriptor>& columns = (*file)->schema().columns();
   bool found = only_column.empty();

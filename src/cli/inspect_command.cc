@@ -23,6 +23,7 @@
 #include "absl/strings/str_format.h"
 #include "cli/cli_args.h"
 #include "cli/cli_json_writer.h"
+#include "cli/cli_reader_options.h"
 #include "cli/cli_value_text.h"
 #include "cli/cli_values.h"
 #include "cli/commands.h"
@@ -41,7 +42,7 @@ namespace {
 constexpr char kCommand[] = "inspect";
 
 constexpr char kUsage[] =
-    "usage: pqpage inspect FILE [--json]\n"
+    "usage: pqpage inspect FILE [--json] [--max-page-size BYTES]\n"
     "\n"
     "Shows how FILE is laid out at the page level: file facts (created_by, rows, row groups, leaf\n"
     "columns with their type and maximum levels, key-value metadata keys), every column chunk\n"
@@ -53,7 +54,7 @@ constexpr char kUsage[] =
     "\n"
     "options:\n"
     "  --json   one JSON document instead of tables: numbers as numbers, encodings by their spec\n"
-    "           names, byte-array statistics as lowercase hex\n"
+    "           names, byte-array statistics as lowercase hex\n" PQPAGE_CLI_MAX_PAGE_SIZE_USAGE
     "\n"
     "Exit status: 0 when every page could be read and decoded (a CRC mismatch is shown, not\n"
     "fatal), 1 when the file cannot be read or some page could not be read or decoded (each such\n"
@@ -255,7 +256,8 @@ void DecodePages(ColumnChunkReader& reader, ChunkReport* report) {
         }
       }
       if (has_rep) {
-        for (int64_t i = 0; i < counts->levels; ++i) rows += batch.repetition_levels[i] == 0 ? 1 : 0;
+        for (int64_t i = 0; i < counts->levels; ++i)
+          rows += batch.repetition_levels[i] == 0 ? 1 : 0;
       } else {
         rows += counts->levels;
       }
@@ -628,15 +630,14 @@ void PrintChunkTable(FILE* out, const ChunkReport& chunk) {
 struct Options {
   std::string path;
   bool json = false;
+  // The reader itself must not stop at a bad CRC: inspect reports it per page.
+  ReaderOptions reader;
 };
 
 // Runs the command once the arguments are known; returns the exit status.
 int Inspect(const Options& options) {
-  // The reader itself must not stop at a bad CRC: inspect reports it per page.
-  ReaderOptions reader_options;
-  reader_options.verify_checksums = false;
   absl::StatusOr<std::unique_ptr<FileReader>> opened =
-      FileReader::Open(options.path, reader_options);
+      FileReader::Open(options.path, options.reader);
   if (!opened.ok()) return FailureExit(kCommand, opened.status());
   const FileReader& file = **opened;
   const format::FileMetaData& metadata = file.metadata();
@@ -781,7 +782,7 @@ int Inspect(const Options& options) {
 }  // namespace
 
 int RunInspect(const std::vector<std::string>& args) {
-  auto parsed = ParseArgs(args, {{"json", false}});
+  auto parsed = ParseArgs(args, WithReaderOptions({{"json", false}}, /*with_checksum_flag=*/false));
   if (!parsed.ok()) return UsageError(kCommand, parsed.status());
   if (parsed->Has("help")) {
     std::fputs(kUsage, stdout);
@@ -794,6 +795,10 @@ int RunInspect(const std::vector<std::string>& args) {
   Options options;
   options.path = parsed->positional()[0];
   options.json = parsed->Has("json");
+  absl::StatusOr<ReaderOptions> reader = ReaderOptionsFrom(*parsed);
+  if (!reader.ok()) return UsageError(kCommand, reader.status());
+  options.reader = *reader;
+  options.reader.verify_checksums = false;
   return Inspect(options);
 }
 

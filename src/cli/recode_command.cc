@@ -22,6 +22,7 @@
 #include "absl/types/span.h"
 #include "cli/cli_args.h"
 #include "cli/cli_progress.h"
+#include "cli/cli_reader_options.h"
 #include "cli/cli_values.h"
 #include "cli/commands.h"
 #include "common/status_macros.h"
@@ -55,7 +56,7 @@ constexpr char kUsage[] =
     "  --verify                decode every chunk written and compare it with its input (this\n"
     "                          keeps a chunk's values in memory while it is written), then\n"
     "                          read OUT back and compare every column with IN\n"
-    "  --no-verify-checksums   do not check IN's page CRCs\n"
+    "  --no-verify-checksums   do not check IN's page CRCs\n" PQPAGE_CLI_MAX_PAGE_SIZE_USAGE
     "\n"
     "Exit status: 0 on success, 1 when IN cannot be read or OUT cannot be written (OUT is then\n"
     "removed), 2 for a usage error.\n";
@@ -361,15 +362,14 @@ int64_t FileSize(const std::string& path) {
 }  // namespace
 
 int RunRecode(const std::vector<std::string>& args) {
-  auto parsed = ParseArgs(args, {{"encoding", true},
-                                 {"page-version", true},
-                                 {"compression", true},
-                                 {"compression-level", true},
-                                 {"page-size", true},
-                                 {"checksum", false},
-                                 {"no-statistics", false},
-                                 {"verify", false},
-                                 {"no-verify-checksums", false}});
+  auto parsed = ParseArgs(args, WithReaderOptions({{"encoding", true},
+                                                   {"page-version", true},
+                                                   {"compression", true},
+                                                   {"compression-level", true},
+                                                   {"page-size", true},
+                                                   {"checksum", false},
+                                                   {"no-statistics", false},
+                                                   {"verify", false}}));
   if (!parsed.ok()) return UsageError(kCommand, parsed.status());
   if (parsed->Has("help")) {
     std::fputs(kUsage, stdout);
@@ -387,11 +387,11 @@ int RunRecode(const std::vector<std::string>& args) {
     return UsageError(kCommand, absl::StrCat("OUT is the input file '", in_path, "'"));
   }
   const bool verify = parsed->Has("verify");
+  absl::StatusOr<ReaderOptions> reader_options = ReaderOptionsFrom(*parsed);
+  if (!reader_options.ok()) return UsageError(kCommand, reader_options.status());
 
   const auto start = std::chrono::steady_clock::now();
-  ReaderOptions reader_options;
-  reader_options.verify_checksums = !parsed->Has("no-verify-checksums");
-  auto input = FileReader::Open(in_path, reader_options);
+  auto input = FileReader::Open(in_path, *reader_options);
   if (!input.ok()) return FailureExit(kCommand, input.status());
   const FileReader& file = **input;
 

@@ -14,6 +14,7 @@
 #include "absl/strings/str_format.h"
 #include "cli/cli_args.h"
 #include "cli/cli_progress.h"
+#include "cli/cli_reader_options.h"
 #include "cli/cli_values.h"
 #include "cli/commands.h"
 #include "common/status_macros.h"
@@ -26,7 +27,7 @@ namespace {
 constexpr char kCommand[] = "scan";
 
 constexpr char kUsage[] =
-    "usage: pqpage scan FILE [--per-column] [--no-verify-checksums]\n"
+    "usage: pqpage scan FILE [--per-column] [--no-verify-checksums] [--max-page-size BYTES]\n"
     "\n"
     "Decodes every page of every column of FILE (levels and values, dictionaries resolved)\n"
     "without printing them, and reports what was decoded and how fast:\n"
@@ -36,7 +37,7 @@ constexpr char kUsage[] =
     "\n"
     "options:\n"
     "  --per-column            also print one line of figures per leaf column\n"
-    "  --no-verify-checksums   do not check page CRCs\n"
+    "  --no-verify-checksums   do not check page CRCs\n" PQPAGE_CLI_MAX_PAGE_SIZE_USAGE
     "\n"
     "Exit status: 0 when every page decoded, 1 when the file cannot be read or a page cannot be\n"
     "decoded, 2 for a usage error.\n";
@@ -104,7 +105,7 @@ std::string FormatRate(int64_t bytes, double seconds) {
 }  // namespace
 
 int RunScan(const std::vector<std::string>& args) {
-  auto parsed = ParseArgs(args, {{"per-column", false}, {"no-verify-checksums", false}});
+  auto parsed = ParseArgs(args, WithReaderOptions({{"per-column", false}}));
   if (!parsed.ok()) return UsageError(kCommand, parsed.status());
   if (parsed->Has("help")) {
     std::fputs(kUsage, stdout);
@@ -116,11 +117,11 @@ int RunScan(const std::vector<std::string>& args) {
   }
   const std::string& path = parsed->positional()[0];
   const bool per_column = parsed->Has("per-column");
-  ReaderOptions options;
-  options.verify_checksums = !parsed->Has("no-verify-checksums");
+  absl::StatusOr<ReaderOptions> options = ReaderOptionsFrom(*parsed);
+  if (!options.ok()) return UsageError(kCommand, options.status());
 
   const auto start = std::chrono::steady_clock::now();
-  auto reader = FileReader::Open(path, options);
+  auto reader = FileReader::Open(path, *options);
   if (!reader.ok()) return FailureExit(kCommand, reader.status());
   const FileReader& file = **reader;
   const std::vector<ColumnDescriptor>& columns = file.schema().columns();

@@ -110,6 +110,34 @@ run_expect 0 "recode with an option repeated" -- \
 expect_grep 'encoding plain, data page v1, GZIP' "$SCRATCH/out" "last --encoding wins"
 run_expect 0 "-- ends the options" -- "$TOOL" scan -- "$plain"
 
+# --max-page-size: a ceiling on what one page may claim, for every reading command. The brotli
+# map file declares 1 GiB pages: refused at once with the limit named, before any inflating.
+big=$DATA/large_string_map.brotli.parquet
+for command in dump scan inspect; do
+  run_expect 1 "$command --max-page-size 64M of 1 GiB pages" -- \
+    "$TOOL" "$command" "$big" --max-page-size 64M
+  if [[ $command != inspect ]]; then
+    expect_one_line_error "$command --max-page-size 64M"
+    expect_grep "page of 1073741828 bytes is larger than the reader's limit of 67108864" \
+      "$SCRATCH/err" "$command names the page size and the limit"
+  else
+    expect_grep "larger than the reader's limit of 67108864" "$SCRATCH/out" \
+      "inspect shows the refused page"
+  fi
+done
+run_expect 1 "recode --max-page-size 64M of 1 GiB pages" -- \
+  "$TOOL" recode "$big" "$out" --max-page-size=64m
+expect_one_line_error "recode --max-page-size"
+[[ -e $out ]] && fail "a refused recode left $out behind"
+run_expect 0 "dump --max-page-size within the pages' sizes" -- \
+  "$TOOL" dump "$DATA/alltypes_tiny_pages_plain.parquet" --max-page-size 4K
+for bad in 10 1023 2G 0 -5 12Q K; do
+  run_expect 2 "--max-page-size $bad" -- "$TOOL" scan "$plain" --max-page-size "$bad"
+  expect_grep "max-page-size" "$SCRATCH/err" "--max-page-size $bad is a usage error naming it"
+done
+run_expect 0 "--max-page-size 2047M is within the format's limit" -- \
+  "$TOOL" scan "$plain" --max-page-size 2047M
+
 # No progress line when stderr is not a terminal; PQPAGE_PROGRESS=1 forces it.
 run_expect 0 "scan without a terminal" -- "$TOOL" scan "$plain"
 [[ -s $SCRATCH/err ]] && fail "scan wrote to stderr without a terminal: $(cat "$SCRATCH/err")"
