@@ -28,8 +28,7 @@ std::vector<T> RandomValues(size_t count, int width) {
 
 const BitPackingKernels* TableByName(const std::string& name) {
   if (name == "scalar") return &ScalarBitPackingKernels();
-  const CpuFeatures& cpu = GetCpuFeatures();
-  if (cpu.avx2 && cpu.bmi2) return &Avx2BitPackingKernels();
+  if (UseAvx2Twins()) return &Avx2BitPackingKernels();
   return nullptr;
 }
 

@@ -81,7 +81,7 @@ void BM_BssDecodeFlba16(benchmark::State& state) {
 
 // The kernels themselves, scalar and AVX2, on the same data.
 void BM_BssKernel(benchmark::State& state, bool avx2, int width, bool decode) {
-  if (avx2 && !internal::GetCpuFeatures().avx2) {
+  if (avx2 && !internal::UseAvx2Twins()) {
     state.SkipWithError("no AVX2");
     return;
   }

@@ -59,8 +59,7 @@ const std::vector<size_t> kCounts = {0, 8, 16, 24, 32, 40, 56, 64, 96, 128, 136,
 
 std::vector<const BitPackingKernels*> AllTables() {
   std::vector<const BitPackingKernels*> tables = {&ScalarBitPackingKernels()};
-  const CpuFeatures& cpu = GetCpuFeatures();
-  if (cpu.avx2 && cpu.bmi2) tables.push_back(&Avx2BitPackingKernels());
+  if (UseAvx2Twins()) tables.push_back(&Avx2BitPackingKernels());
   return tables;
 }
 
@@ -158,8 +157,7 @@ TEST(BitPackingTest, PackIgnoresBitsAboveTheWidth) {
 // The AVX2 table against the scalar table, and the exact-range contract in Release builds too.
 
 bool HaveAvx2() {
-  const CpuFeatures& cpu = GetCpuFeatures();
-  return cpu.avx2 && cpu.bmi2;
+  return UseAvx2Twins();
 }
 
 // Every count from 0 to 8 * 80 in steps of 8: all positions of the scalar tail after the vector
@@ -394,8 +392,7 @@ TEST(BitPackingTest, PackNeverWritesPastTheLastPackedByte) {
 
 TEST(BitPackingTest, DispatchPicksATable) {
   const BitPackingKernels& chosen = BitPacking();
-  const CpuFeatures& cpu = GetCpuFeatures();
-  EXPECT_STREQ(chosen.name, cpu.avx2 && cpu.bmi2 ? "avx2" : "scalar");
+  EXPECT_STREQ(chosen.name, UseAvx2Twins() ? "avx2" : "scalar");
 }
 
 }  // namespace

@@ -242,7 +242,7 @@ TEST(ByteStreamSplitTest, HostileSizes) {
 
 // The AVX2 kernels must produce exactly the scalar kernels' bytes, at every count and offset.
 TEST(ByteStreamSplitTest, Avx2MatchesScalar) {
-  if (!internal::GetCpuFeatures().avx2) GTEST_SKIP() << "no AVX2 on this CPU";
+  if (!internal::UseAvx2Twins()) GTEST_SKIP() << "no AVX2 on this CPU";
   const auto& scalar = internal::ScalarByteStreamSplitKernels();
   const auto& avx2 = internal::Avx2ByteStreamSplitKernels();
   std::mt19937 rng(5);

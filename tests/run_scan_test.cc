@@ -45,7 +45,7 @@ TEST(RunScanTest, FindsTheFirstLongRunOrTheLastRun) {
     while (end < n && v[end] == value) ++end;
     ASSERT_EQ(EndOfRun(v.data(), from, n, value), end);
     ASSERT_EQ(EndOfRunScalar(v.data(), from, n, value), end);
-    if (GetCpuFeatures().avx2) {
+    if (UseAvx2Twins()) {
       ASSERT_EQ(FindRunOfAtLeastAvx2(v.data(), from, n, min_length), expected);
       ASSERT_EQ(EndOfRunAvx2(v.data(), from, n, value), end);
     }
@@ -53,7 +53,7 @@ TEST(RunScanTest, FindsTheFirstLongRunOrTheLastRun) {
 }
 
 TEST(RunScanTest, VectorAndScalarMasksAgree) {
-  if (!GetCpuFeatures().avx2) GTEST_SKIP() << "no AVX2 on this CPU";
+  if (!UseAvx2Twins()) GTEST_SKIP() << "no AVX2 on this CPU";
   std::mt19937 rng(9);
   for (int trial = 0; trial < 2000; ++trial) {
     std::vector<uint32_t> v(33);

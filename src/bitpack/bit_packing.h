@@ -50,7 +50,7 @@ struct BitPackingKernels {
 const BitPackingKernels& ScalarBitPackingKernels();
 
 // The AVX2/BMI2 kernels (entries without a vector form point at the scalar ones). Only call the
-// returned functions when GetCpuFeatures() reports AVX2 and BMI2.
+// returned functions when UseAvx2Twins() (common/cpu_features.h) says so.
 const BitPackingKernels& Avx2BitPackingKernels();
 
 // The kernels for this CPU, chosen once on first use.

@@ -5,8 +5,7 @@ namespace pqpage::internal {
 
 const BitPackingKernels& BitPacking() {
   static const BitPackingKernels& chosen = [&]() -> const BitPackingKernels& {
-    const CpuFeatures& cpu = GetCpuFeatures();
-    if (cpu.avx2 && cpu.bmi2) return Avx2BitPackingKernels();
+    if (UseAvx2Twins()) return Avx2BitPackingKernels();
     return ScalarBitPackingKernels();
   }();
   return chosen;

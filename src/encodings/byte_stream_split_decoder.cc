@@ -107,7 +107,7 @@ const ByteStreamSplitKernels& ScalarByteStreamSplitKernels() {
 
 const ByteStreamSplitKernels& ByteStreamSplitKernelsForCpu() {
   static const ByteStreamSplitKernels* const kernels =
-      GetCpuFeatures().avx2 ? &Avx2ByteStreamSplitKernels() : &ScalarByteStreamSplitKernels();
+      UseAvx2Twins() ? &Avx2ByteStreamSplitKernels() : &ScalarByteStreamSplitKernels();
   return *kernels;
 }
 

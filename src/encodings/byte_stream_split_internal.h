@@ -27,7 +27,7 @@ struct ByteStreamSplitKernels {
 
 // Portable kernels (also the tails of the AVX2 ones).
 const ByteStreamSplitKernels& ScalarByteStreamSplitKernels();
-// AVX2 kernels; only call them when GetCpuFeatures().avx2.
+// AVX2 kernels; only call them when UseAvx2Twins().
 const ByteStreamSplitKernels& Avx2ByteStreamSplitKernels();
 // The kernels for this CPU, chosen once.
 const ByteStreamSplitKernels& ByteStreamSplitKernelsForCpu();

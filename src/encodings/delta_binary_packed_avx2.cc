@@ -2,7 +2,7 @@
 // scanned in-register (log-step shifted adds within 128-bit lanes, then the low lane's total is
 // carried into the high lane) and the running total is broadcast from the last element, so the
 // serial dependency is one add and one permute per vector rather than one add per value.
-// Compiled with -mavx2; only called after GetCpuFeatures() reports AVX2.
+// Compiled with -mavx2; only called when UseAvx2Twins().
 #include <immintrin.h>
 
 #include "encodings/delta_internal.h"

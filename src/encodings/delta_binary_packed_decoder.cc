@@ -38,13 +38,13 @@ uint64_t DeltaPrefixSum64Scalar(uint64_t* values, size_t count, uint64_t min_del
 
 DeltaPrefixSum32Fn DeltaPrefixSum32() {
   static const DeltaPrefixSum32Fn chosen =
-      GetCpuFeatures().avx2 ? DeltaPrefixSum32Avx2 : DeltaPrefixSum32Scalar;
+      UseAvx2Twins() ? DeltaPrefixSum32Avx2 : DeltaPrefixSum32Scalar;
   return chosen;
 }
 
 DeltaPrefixSum64Fn DeltaPrefixSum64() {
   static const DeltaPrefixSum64Fn chosen =
-      GetCpuFeatures().avx2 ? DeltaPrefixSum64Avx2 : DeltaPrefixSum64Scalar;
+      UseAvx2Twins() ? DeltaPrefixSum64Avx2 : DeltaPrefixSum64Scalar;
   return chosen;
 }
 

@@ -177,7 +177,7 @@ void DeltaByteArrayDecoder::Build(ByteArray* out, size_t count) {
                                         buffer_.get(),
                                         built_,
                                         previous_length_};
-  const bool simd = internal::GetCpuFeatures().avx2;
+  const bool simd = internal::UseAvx2Twins();
   size_t i = 0;
   while (i < count) {
     if (simd) {

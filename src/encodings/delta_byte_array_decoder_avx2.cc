@@ -1,7 +1,7 @@
 // AVX2 builder of short DELTA_BYTE_ARRAY values (see delta_internal.h). Building a value by copying
 // its prefix out of the buffer just written stalls on store-to-load forwarding (the load spans the
 // previous value's several stores); keeping the previous value in two registers avoids the reload.
-// Compiled with -mavx2; only called after GetCpuFeatures() reports AVX2.
+// Compiled with -mavx2; only called when UseAvx2Twins().
 #include <immintrin.h>
 
 #include "encodings/delta_internal.h"
