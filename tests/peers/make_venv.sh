@@ -4,6 +4,12 @@
 # peers (pandas and numpy too: fastparquet's behaviour follows them). They are test tools only; the
 # library never links them. Usage: make_venv.sh VENV_DIR. Prints nothing when the venv already
 # holds exactly these versions.
+#
+# Moving a pin: change it below and run ./test.sh (the venv is re-installed when its versions
+# differ); if a peer now writes differently, regenerate testfiles/peers with
+# `build/peers-venv/bin/python tests/interop/make_peer_testfiles.py build/pqpage` (it checks each
+# file against peer_table.py before writing its golden), and read the interop matrices for cells
+# that changed (a peer bug fixed, a new option) before committing.
 set -euo pipefail
 venv=$1
 pins=(pyarrow==26.0.1 duckdb==2.0.1 polars==2.1.0 fastparquet==2026.9.0 pandas==3.1.1 numpy==2.4.6)
