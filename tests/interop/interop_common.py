@@ -4,10 +4,23 @@ and printing the matrix (stdout and SCRATCH_DIR/matrix.md)."""
 import json
 import os
 import subprocess
+import time
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "peers"))
-from peers_venv import reexec_in_venv  # noqa: E402,F401  (the interop tests call C.reexec_in_venv)
+from peers_venv import reexec_in_venv  # noqa: E402
+
+
+def main_in_venv(main):
+    """The exit status of main(tool, scratch), run inside the peers' virtualenv (re-executing the
+    script there first, or skipping as reexec_in_venv says), for the ctest call
+    `TEST TOOL SHARED_DIR SCRATCH_DIR`; the scratch folder is made first."""
+    status = reexec_in_venv()
+    if status is not None:
+        return status
+    tool, _shared, scratch = sys.argv[1:4]
+    os.makedirs(scratch, exist_ok=True)
+    return main(tool, scratch)
 
 
 def sanitizer_build():
@@ -103,6 +116,14 @@ class Matrix:
         if self.peer_bug:
             extra += f", {self.peer_bug} peer bug (proven)"
         return f"{self.passed} passed, {self.failed} failed{extra}"
+
+    def finish(self, scratch, start, extra_md=""):
+        """Prints the summary and the runtime since `start`, writes matrix.md, and returns the
+        test's exit status."""
+        print(self.summary())
+        print(f"runtime {time.time() - start:.1f}s")
+        self.write(scratch, extra_md=extra_md)
+        return 1 if self.failed else 0
 
     def write(self, scratch, name="matrix.md", extra_md=""):
         lines = [f"# {self.title}", "", "| " + " | ".join(self.headers + ["result", "detail"])

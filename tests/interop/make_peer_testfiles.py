@@ -22,8 +22,9 @@ ROWS = 100   # NaN, -0.0, infinities, INT32/INT64 extremes, empty strings, nulls
 # Zero-row files, as each peer writes the empty result of a filter: pyarrow one row group of 0 rows
 # whose chunks lie at offset 0 with 0 bytes (no dictionary) or hold an empty dictionary page;
 # DuckDB and polars no row group at all.
-ZERO_ROW_FILES = ["pyarrow-zero-rows-plain-v1.parquet", "pyarrow-zero-rows-dictionary-v2-zstd.parquet",
-                  "duckdb-zero-rows.parquet", "polars-zero-rows.parquet"]
+ZERO_ROW_FILES = ["pyarrow-zero-rows-plain-v1.parquet",
+                  "pyarrow-zero-rows-dictionary-v2-zstd.parquet", "duckdb-zero-rows.parquet",
+                  "polars-zero-rows.parquet"]
 
 
 def files(out):

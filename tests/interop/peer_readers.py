@@ -55,16 +55,44 @@ def norm(value):
     return repr(value)
 
 
-def _arrow_bits(table):
-    """pyarrow Table with float columns viewed as same-width ints (NaN-aware, bitwise)."""
+_FLOAT_VIEWS = {16: "int16", 32: "int32", 64: "int64"}
+
+
+def _float_bits(array):
+    """array with every float inside it, at any depth (lists, maps, structs), viewed as the
+    same-width integers, so that equality is bitwise: NaN equals NaN, -0.0 differs from 0.0."""
     import pyarrow as pa
-    columns = []
-    for column in table.columns:
-        if pa.types.is_float32(column.type):
-            column = pa.chunked_array([c.view(pa.int32()) for c in column.chunks], pa.int32())
-        elif pa.types.is_float64(column.type):
-            column = pa.chunked_array([c.view(pa.int64()) for c in column.chunks], pa.int64())
-        columns.append(column)
+    kind = array.type
+    if pa.types.is_floating(kind):
+        return array.view(getattr(pa, _FLOAT_VIEWS[kind.bit_width])())
+    mask = array.is_null() if array.null_count else None
+    if pa.types.is_map(kind):
+        return pa.MapArray.from_arrays(array.offsets, _float_bits(array.keys),
+                                       _float_bits(array.items), mask=mask)
+    if pa.types.is_list(kind) or pa.types.is_large_list(kind):
+        cls = pa.ListArray if pa.types.is_list(kind) else pa.LargeListArray
+        return cls.from_arrays(array.offsets, _float_bits(array.values), mask=mask)
+    if pa.types.is_struct(kind):
+        children = [_float_bits(array.field(i)) for i in range(kind.num_fields)]
+        fields = [pa.field(kind.field(i).name, c.type, kind.field(i).nullable)
+                  for i, c in enumerate(children)]
+        return pa.StructArray.from_arrays(children, fields=fields, mask=mask)
+    return array
+
+
+def _has_float(kind):
+    import pyarrow as pa
+    if pa.types.is_floating(kind):
+        return True
+    return any(_has_float(kind.field(i).type) for i in range(kind.num_fields))
+
+
+def _arrow_bits(table):
+    """pyarrow Table with its floats, top-level or nested, viewed as same-width ints."""
+    import pyarrow as pa
+    columns = [pa.chunked_array([_float_bits(c) for c in column.chunks])
+               if _has_float(column.type) and column.num_chunks else column
+               for column in table.columns]
     return pa.Table.from_arrays(columns, names=table.column_names)
 
 

@@ -65,13 +65,8 @@ def check(tool, entry):
     return "pass", "", encodings
 
 
-def main():
-    status = C.reexec_in_venv()
-    if status is not None:
-        return status
+def main(tool, scratch):
     import peer_writers as W
-    tool, _shared, scratch = sys.argv[1], sys.argv[2], sys.argv[3]
-    os.makedirs(scratch, exist_ok=True)
     start = time.time()
     reduced = C.sanitizer_build()
     files = os.path.join(scratch, "peer_files")
@@ -90,11 +85,8 @@ def main():
                       f"peer_writers.py, {entry['peer']} options {entry['options']}]")
         matrix.add([entry["peer"], entry["encoding"], f"v{entry['page_version']}",
                     entry["codec"], encodings], verdict, detail)
-    print(matrix.summary())
-    print(f"runtime {time.time() - start:.1f}s")
-    matrix.write(scratch)
-    return 1 if matrix.failed else 0
+    return matrix.finish(scratch, start)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(C.main_in_venv(main))

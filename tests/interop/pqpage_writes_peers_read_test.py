@@ -331,16 +331,11 @@ def same_error(a, b):
     return skeleton(a) == skeleton(b)
 
 
-def main():
-    status = C.reexec_in_venv()
-    if status is not None:
-        return status
+def main(tool, scratch):
     import peer_readers as R
     import peer_table as T
     import peer_writers as W
     import pyarrow.parquet as pq
-    tool, _shared, scratch = sys.argv[1], sys.argv[2], sys.argv[3]
-    os.makedirs(scratch, exist_ok=True)
     start = time.time()
     reduced = C.sanitizer_build()
     source_dir = os.path.join(scratch, "sources")
@@ -481,11 +476,9 @@ def main():
     controls.close()
     for note in limitations:
         print(f"limitation: {note}")
-    print(matrix.summary())
-    print(f"runtime {time.time() - start:.1f}s")
-    matrix.write(scratch, extra_md="\n".join(f"- limitation: {n}" for n in limitations))
-    return 1 if matrix.failed else 0
+    return matrix.finish(scratch, start,
+                         extra_md="\n".join(f"- limitation: {n}" for n in limitations))
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(C.main_in_venv(main))

@@ -34,16 +34,11 @@ def column_sizes(path):
     return sizes
 
 
-def main():
-    status = C.reexec_in_venv()
-    if status is not None:
-        return status
+def main(tool, scratch):
     import pyarrow.parquet as pq
     import peer_readers as R
     import peer_table as T
     import peer_writers as W
-    tool, _shared, scratch = sys.argv[1], sys.argv[2], sys.argv[3]
-    os.makedirs(scratch, exist_ok=True)
     start = time.time()
     source = os.path.join(scratch, "pyarrow-defaults.parquet")
     out = os.path.join(scratch, "pqpage-defaults.parquet")
@@ -100,11 +95,8 @@ def main():
         matrix.add(["(size)", "auto", "v1", "snappy", "no crc"], "FAIL",
                    f"column larger than pyarrow's: {item} [reproduce: {repro}; then "
                    f"{tool} inspect on both]")
-    print(matrix.summary())
-    print(f"runtime {time.time() - start:.1f}s")
-    matrix.write(scratch, extra_md="\n".join(lines))
-    return 1 if matrix.failed else 0
+    return matrix.finish(scratch, start, extra_md="\n".join(lines))
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(C.main_in_venv(main))
