@@ -7,11 +7,13 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "parquet_types.h"
+#include "pqpage/value_type.h"
 
 namespace pqpage::cli {
 
@@ -28,7 +30,6 @@ static std::string HexBytes(std::string_view bytes) {
   }
   return out;
 }
-
 
 std::string Printable(std::string_view text) {
   std::string out;
@@ -58,7 +59,6 @@ static bool IsPrintableText(std::string_view text) {
   return true;
 }
 
-
 template <typename T>
 static T LoadLittleEndian(std::string_view bytes) {
   static_assert(std::is_trivially_copyable_v<T>);
@@ -87,74 +87,76 @@ std::string PageTypeIdName(int id) {
   return absl::StrCat("UNKNOWN(", id, ")");
 }
 
+// Calls fn(value) with a BOOLEAN or numeric bound decoded as its value type, and returns true;
+// false for the byte types, INT96, and a bound whose length does not fit its type.
+template <typename Fn>
+static bool VisitNumericBound(PhysicalType type, std::string_view bytes, Fn&& fn) {
+  return VisitValueType(type, [&](auto tag) {
+    using T = typename decltype(tag)::Type;
+    if constexpr (std::is_same_v<T, bool>) {
+      if (bytes.size() != 1) return false;
+      fn(bytes[0] != 0);
+      return true;
+    } else if constexpr (std::is_arithmetic_v<T>) {
+      if (bytes.size() != sizeof(T)) return false;
+      fn(LoadLittleEndian<T>(bytes));
+      return true;
+    } else {
+      return false;
+    }
+  });
+}
 
 // One statistics bound as JSON: numbers for the numeric types, true/false for BOOLEAN, lowercase
 // hex for the byte types (and for a bound whose length does not fit its type).
 static void WriteBoundJson(JsonWriter& json, PhysicalType type, std::string_view bytes) {
-  switch (type) {
-    case PhysicalType::kBoolean:
-      if (bytes.size() == 1) return json.Bool(bytes[0] != 0);
-      break;
-    case PhysicalType::kInt32:
-      if (bytes.size() == 4) return json.Int(LoadLittleEndian<int32_t>(bytes));
-      break;
-    case PhysicalType::kInt64:
-      if (bytes.size() == 8) return json.Int(LoadLittleEndian<int64_t>(bytes));
-      break;
-    case PhysicalType::kFloat:
-      if (bytes.size() == 4) return json.Float(LoadLittleEndian<float>(bytes));
-      break;
-    case PhysicalType::kDouble:
-      if (bytes.size() == 8) return json.Float(LoadLittleEndian<double>(bytes));
-      break;
-    default:
-      break;
-  }
-  json.String(HexBytes(bytes));
+  const bool numeric = VisitNumericBound(type, bytes, [&](auto value) {
+    using T = decltype(value);
+    if constexpr (std::is_same_v<T, bool>) {
+      json.Bool(value);
+    } else if constexpr (std::is_floating_point_v<T>) {
+      json.Float(value);
+    } else {
+      json.Int(value);
+    }
+  });
+  if (!numeric) json.String(HexBytes(bytes));
 }
 
 // One bound for the table: numbers as numbers, byte arrays as quoted text when they read as text
 // (shortened past 64 bytes), else as 0x-prefixed hex.
 static std::string FormatBoundText(PhysicalType type, std::string_view bytes) {
-  switch (type) {
-    case PhysicalType::kBoolean:
-      if (bytes.size() == 1) return bytes[0] != 0 ? "true" : "false";
-      break;
-    case PhysicalType::kInt32:
-      if (bytes.size() == 4) return absl::StrCat(LoadLittleEndian<int32_t>(bytes));
-      break;
-    case PhysicalType::kInt64:
-      if (bytes.size() == 8) return absl::StrCat(LoadLittleEndian<int64_t>(bytes));
-      break;
-    case PhysicalType::kFloat:
-      if (bytes.size() == 4) return FormatFloat(LoadLittleEndian<float>(bytes));
-      break;
-    case PhysicalType::kDouble:
-      if (bytes.size() == 8) return FormatFloat(LoadLittleEndian<double>(bytes));
-      break;
-    case PhysicalType::kByteArray:
-    case PhysicalType::kFixedLenByteArray:
-      if (IsPrintableText(bytes)) {
-        constexpr size_t kMaxText = 64;
-        std::string_view shown = bytes;
-        if (shown.size() > kMaxText) {
-          size_t cut = kMaxText;
-          // Back up to a character boundary.
-          while (cut > 0 && (static_cast<unsigned char>(bytes[cut]) & 0xc0) == 0x80) --cut;
-          shown = bytes.substr(0, cut);
-        }
-        std::string quoted = "\"";
-        for (char c : shown) {
-          if (c == '"' || c == '\\') quoted += '\\';
-          quoted += c;
-        }
-        quoted += '"';
-        if (shown.size() < bytes.size()) absl::StrAppend(&quoted, "... (", bytes.size(), " bytes)");
-        return quoted;
-      }
-      break;
-    default:
-      break;
+  std::string text;
+  const bool numeric = VisitNumericBound(type, bytes, [&](auto value) {
+    using T = decltype(value);
+    if constexpr (std::is_same_v<T, bool>) {
+      text = value ? "true" : "false";
+    } else if constexpr (std::is_floating_point_v<T>) {
+      text = FormatFloat(value);
+    } else {
+      text = absl::StrCat(value);
+    }
+  });
+  if (numeric) return text;
+  const bool byte_type =
+      type == PhysicalType::kByteArray || type == PhysicalType::kFixedLenByteArray;
+  if (byte_type && IsPrintableText(bytes)) {
+    constexpr size_t kMaxText = 64;
+    std::string_view shown = bytes;
+    if (shown.size() > kMaxText) {
+      size_t cut = kMaxText;
+      // Back up to a character boundary.
+      while (cut > 0 && (static_cast<unsigned char>(bytes[cut]) & 0xc0) == 0x80) --cut;
+      shown = bytes.substr(0, cut);
+    }
+    std::string quoted = "\"";
+    for (char c : shown) {
+      if (c == '"' || c == '\\') quoted += '\\';
+      quoted += c;
+    }
+    quoted += '"';
+    if (shown.size() < bytes.size()) absl::StrAppend(&quoted, "... (", bytes.size(), " bytes)");
+    return quoted;
   }
   constexpr size_t kMaxHexBytes = 32;
   if (bytes.size() > kMaxHexBytes) {

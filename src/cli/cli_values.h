@@ -1,5 +1,5 @@
-// Picks the C++ value type the page decoder and builder use for a physical type, so that a
-// command can write its per-column loop once as a template and run it for any column.
+// The per-batch buffers the commands read columns into, typed by the value type (VisitValueType in
+// pqpage/value_type.h picks it for a column).
 #ifndef PQPAGE_CLI_CLI_VALUES_H_
 #define PQPAGE_CLI_CLI_VALUES_H_
 
@@ -7,39 +7,9 @@
 #include <memory>
 
 #include "pqpage/types.h"
+#include "pqpage/value_type.h"
 
 namespace pqpage::cli {
-
-template <typename T>
-struct ValueTag {
-  using Type = T;
-};
-
-// Calls `fn(ValueTag<T>{})` with the T of ColumnChunkReader::ReadBatch for `type` and returns
-// what it returns. Every branch must return the same type.
-template <typename Fn>
-decltype(auto) VisitValueType(PhysicalType type, Fn&& fn) {
-  switch (type) {
-    case PhysicalType::kBoolean:
-      return fn(ValueTag<bool>{});
-    case PhysicalType::kInt32:
-      return fn(ValueTag<int32_t>{});
-    case PhysicalType::kInt64:
-      return fn(ValueTag<int64_t>{});
-    case PhysicalType::kInt96:
-      return fn(ValueTag<Int96>{});
-    case PhysicalType::kFloat:
-      return fn(ValueTag<float>{});
-    case PhysicalType::kDouble:
-      return fn(ValueTag<double>{});
-    case PhysicalType::kByteArray:
-    case PhysicalType::kFixedLenByteArray:
-      break;
-  }
-  // Byte arrays, and any value a damaged schema could smuggle past the enum (the schema reader
-  // rejects those; the branch only keeps the switch total).
-  return fn(ValueTag<ByteArray>{});
-}
 
 // Levels a command reads per batch.
 inline constexpr int64_t kBatchLevels = 4096;

@@ -9,7 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "common/status_macros.h"
 #include "file/writer_quirks.h"
-#include "page/value_type.h"
+#include "pqpage/value_type.h"
 #include "page/level_decoder.h"
 #include "page/page_value_decoder.h"
 #include "page/page_walker.h"
@@ -303,7 +303,7 @@ template <typename T>
 absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatch(int64_t max_levels,
                                                          int16_t* definition_levels,
                                                          int16_t* repetition_levels, T* values) {
-  if (!internal::ValueTypeMatches<T>(state_->column.type)) {
+  if (!ValueTypeMatches<T>(state_->column.type)) {
     return absl::InvalidArgumentError(
         absl::StrCat("column '", state_->column.PathString(), "' holds ",
                      PhysicalTypeName(state_->column.type).data(), " values"));
@@ -374,7 +374,7 @@ absl::StatusOr<bool> ColumnChunkReader::NextBatchIsDictionaryEncoded() {
 
 template <typename T>
 absl::StatusOr<absl::Span<const T>> ColumnChunkReader::Dictionary() {
-  if (!internal::ValueTypeMatches<T>(state_->column.type)) {
+  if (!ValueTypeMatches<T>(state_->column.type)) {
     return absl::InvalidArgumentError(
         absl::StrCat("column '", state_->column.PathString(), "' holds ",
                      PhysicalTypeName(state_->column.type).data(), " values"));

@@ -17,7 +17,6 @@
 #include "absl/strings/str_cat.h"
 #include "common/checked_math.h"
 #include "common/status_macros.h"
-#include "page/value_type.h"
 #include "page/chunk_assembler.h"
 #include "page/chunk_verifier.h"
 #include "page/encoding_choice.h"
@@ -25,6 +24,7 @@
 #include "page/value_page_encoder.h"
 #include "pqpage/dictionary.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
+#include "pqpage/value_type.h"
 
 namespace pqpage {
 namespace {
@@ -511,24 +511,9 @@ absl::StatusOr<std::unique_ptr<ChunkBuilderBase>> MakeTypedBuilder(const ColumnD
 
 absl::StatusOr<std::unique_ptr<ChunkBuilderBase>> MakeBuilder(const ColumnDescriptor& column,
                                                               const WriterOptions& options) {
-  switch (column.type) {
-    case PhysicalType::kBoolean:
-      return MakeTypedBuilder<bool>(column, options);
-    case PhysicalType::kInt32:
-      return MakeTypedBuilder<int32_t>(column, options);
-    case PhysicalType::kInt64:
-      return MakeTypedBuilder<int64_t>(column, options);
-    case PhysicalType::kInt96:
-      return MakeTypedBuilder<Int96>(column, options);
-    case PhysicalType::kFloat:
-      return MakeTypedBuilder<float>(column, options);
-    case PhysicalType::kDouble:
-      return MakeTypedBuilder<double>(column, options);
-    case PhysicalType::kByteArray:
-    case PhysicalType::kFixedLenByteArray:
-      return MakeTypedBuilder<ByteArray>(column, options);
-  }
-  return absl::InvalidArgumentError("unknown physical type");
+  return VisitValueType(column.type, [&](auto tag) {
+    return MakeTypedBuilder<typename decltype(tag)::Type>(column, options);
+  });
 }
 
 }  // namespace
@@ -578,7 +563,7 @@ absl::Status ColumnChunkWriter::WriteBatch(absl::Span<const int16_t> definition_
                                            absl::Span<const T> values) {
   if (state_ == nullptr) return absl::FailedPreconditionError("moved-from column chunk writer");
   PQPAGE_RETURN_IF_ERROR(state_->Usable());
-  if (!internal::ValueTypeMatches<T>(state_->column.type)) {
+  if (!ValueTypeMatches<T>(state_->column.type)) {
     return absl::InvalidArgumentError(
         absl::StrCat("column '", state_->column.PathString(), "' is ",
                      PhysicalTypeName(state_->column.type).data(),

@@ -10,6 +10,7 @@
 #include "pqpage/dictionary.h"
 #include "pqpage/plain.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
+#include "pqpage/value_type.h"
 
 namespace pqpage::internal {
 namespace {
@@ -81,9 +82,9 @@ struct Codecs<ByteArray> {
 
 template <typename T>
 class TypedPageValueDecoder final : public PageValueDecoder<T> {
-  static constexpr bool kHasDictionary = requires(Codecs<T>& c) { c.dictionary; };
-  static constexpr bool kHasDelta = requires(Codecs<T>& c) { c.delta; };
-  static constexpr bool kHasByteStreamSplit = requires(Codecs<T>& c) { c.byte_stream_split; };
+  static constexpr bool kHasDictionary = requires(Codecs<T> & c) { c.dictionary; };
+  static constexpr bool kHasDelta = requires(Codecs<T> & c) { c.delta; };
+  static constexpr bool kHasByteStreamSplit = requires(Codecs<T> & c) { c.byte_stream_split; };
 
  public:
   TypedPageValueDecoder(const ColumnDescriptor& column, bool carry_delta_prefix)
@@ -263,18 +264,10 @@ class TypedPageValueDecoder final : public PageValueDecoder<T> {
 
 std::unique_ptr<PageValueDecoderBase> MakePageValueDecoder(const ColumnDescriptor& column,
                                                            bool carry_delta_prefix) {
-  switch (column.type) {
-    case PhysicalType::kBoolean: return std::make_unique<TypedPageValueDecoder<bool>>(column, carry_delta_prefix);
-    case PhysicalType::kInt32: return std::make_unique<TypedPageValueDecoder<int32_t>>(column, carry_delta_prefix);
-    case PhysicalType::kInt64: return std::make_unique<TypedPageValueDecoder<int64_t>>(column, carry_delta_prefix);
-    case PhysicalType::kInt96: return std::make_unique<TypedPageValueDecoder<Int96>>(column, carry_delta_prefix);
-    case PhysicalType::kFloat: return std::make_unique<TypedPageValueDecoder<float>>(column, carry_delta_prefix);
-    case PhysicalType::kDouble: return std::make_unique<TypedPageValueDecoder<double>>(column, carry_delta_prefix);
-    case PhysicalType::kByteArray:
-    case PhysicalType::kFixedLenByteArray:
-      return std::make_unique<TypedPageValueDecoder<ByteArray>>(column, carry_delta_prefix);
-  }
-  return nullptr;
+  return VisitValueType(column.type, [&](auto tag) -> std::unique_ptr<PageValueDecoderBase> {
+    using T = typename decltype(tag)::Type;
+    return std::make_unique<TypedPageValueDecoder<T>>(column, carry_delta_prefix);
+  });
 }
 
 }  // namespace pqpage::internal

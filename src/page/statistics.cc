@@ -1,9 +1,10 @@
 #include "page/statistics.h"
-#include "page/value_type.h"
 
 #include <cmath>
 #include <cstring>
 #include <type_traits>
+
+#include "pqpage/value_type.h"
 
 namespace pqpage::internal {
 namespace {
@@ -38,29 +39,23 @@ int CompareNumbers(const std::string& a, const std::string& b) {
 }  // namespace
 
 int CompareEncodedValues(PhysicalType type, const std::string& a, const std::string& b) {
-  switch (type) {
-    case PhysicalType::kBoolean:
-      return CompareNumbers<uint8_t>(a, b);
-    case PhysicalType::kInt32:
-      return CompareNumbers<int32_t>(a, b);
-    case PhysicalType::kInt64:
-      return CompareNumbers<int64_t>(a, b);
-    case PhysicalType::kFloat:
-      return CompareNumbers<float>(a, b);
-    case PhysicalType::kDouble:
-      return CompareNumbers<double>(a, b);
-    case PhysicalType::kByteArray:
-    case PhysicalType::kFixedLenByteArray:
+  return VisitValueType(type, [&](auto tag) {
+    using T = typename decltype(tag)::Type;
+    if constexpr (std::is_same_v<T, ByteArray>) {
       return CompareBytes(a, b);
-    case PhysicalType::kInt96:
-      return 0;
-  }
-  return 0;
+    } else if constexpr (std::is_same_v<T, Int96>) {
+      return 0;  // no defined order: never compared
+    } else if constexpr (std::is_same_v<T, bool>) {
+      return CompareNumbers<uint8_t>(a, b);  // stored as one byte, 0 or 1
+    } else {
+      return CompareNumbers<T>(a, b);
+    }
+  });
 }
 
 template <typename T>
 void StatisticsAccumulator::Update(absl::Span<const T> values) {
-  if (!internal::ValueTypeMatches<T>(type_) || values.empty()) return;
+  if (!ValueTypeMatches<T>(type_) || values.empty()) return;
   if constexpr (std::is_same_v<T, Int96>) {
     return;  // INT96 has no defined sort order
   } else if constexpr (std::is_same_v<T, ByteArray>) {
