@@ -228,6 +228,16 @@ TEST(WriterQuirksTest, ParquetMrBefore180CarriesDeltaByteArrayState) {
   EXPECT_FALSE(internal::CarriesDeltaByteArrayPrefixAcrossPages("parquet-mr version 1.12.3"));
   EXPECT_FALSE(internal::CarriesDeltaByteArrayPrefixAcrossPages("parquet-mr"));
   EXPECT_FALSE(internal::CarriesDeltaByteArrayPrefixAcrossPages("parquet-rs version 1.0.0"));
+  // The file layer hands the decision to the page layer in the chunk's location.
+  for (const auto& [created_by, carry] : {std::pair{"parquet-mr version 1.7.0 (build x)", true},
+                                          std::pair{"parquet-mr version 1.8.1 (build x)", false},
+                                          std::pair{"parquet-cpp-arrow version 26.0.1", false}}) {
+    PQPAGE_ASSERT_OK_AND_ASSIGN(
+        auto reader,
+        Open(MakeFile([&](format::FileMetaData* m) { m->__set_created_by(created_by); })));
+    PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation location, reader->ColumnChunk(0, 0));
+    EXPECT_EQ(location.carry_delta_byte_array_prefix, carry) << created_by;
+  }
 }
 
 }  // namespace

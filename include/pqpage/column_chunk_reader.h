@@ -58,9 +58,10 @@ struct ColumnChunkLocation {
   int64_t num_rows = -1;
   // Prefixed to every error message, e.g. "file.parquet: row group 3".
   std::string context;
-  // The footer's created_by: known bugs of the writer it names are worked around (e.g. parquet-mr
-  // before 1.8.0 carrying DELTA_BYTE_ARRAY state across pages).
-  std::string created_by;
+  // Work around parquet-mr before 1.8.0 (PARQUET-246), which did not reset DELTA_BYTE_ARRAY's
+  // previous value between pages: a page's first prefix may refer to the page before. The file
+  // layer decides this from the footer's created_by; the page layer knows no writer names.
+  bool carry_delta_byte_array_prefix = false;
 };
 
 // How many levels and values a batch call produced.

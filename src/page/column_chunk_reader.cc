@@ -8,7 +8,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/status_macros.h"
-#include "file/writer_quirks.h"
 #include "pqpage/value_type.h"
 #include "page/level_decoder.h"
 #include "page/page_value_decoder.h"
@@ -49,7 +48,7 @@ struct ColumnChunkReader::State {
         options(options_in),
         walker(source, location, column.PathString(), options),
         values(internal::MakePageValueDecoder(
-            column, internal::CarriesDeltaByteArrayPrefixAcrossPages(location.created_by))) {}
+            column, location.carry_delta_byte_array_prefix)) {}
 
   absl::Status Fail(const absl::Status& status) const { return walker.Annotate(status); }
 
