@@ -27,7 +27,7 @@
 #include "cli/cli_value_text.h"
 #include "cli/cli_values.h"
 #include "cli/commands.h"
-#include "page/page_header.h"
+#include "metadata/page_header.h"
 #include "page/page_walker.h"
 #include "parquet_types.h"
 #include "pqpage/column_chunk_reader.h"

@@ -15,7 +15,7 @@
 #include "absl/strings/str_join.h"
 #include "common/status_macros.h"
 #include "metadata/thrift_compact.h"
-#include "page/page_header.h"
+#include "metadata/page_header.h"
 #include "parquet_types.h"
 #include "pqpage/file.h"
 

@@ -8,7 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "common/status_macros.h"
 #include "metadata/thrift_compact.h"
-#include "page/page_header.h"
+#include "metadata/page_header.h"
 #include "pqpage/compression.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
 

@@ -5,7 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "metadata/thrift_compact.h"
-#include "page/page_header.h"
+#include "metadata/page_header.h"
 #include "pqpage/compression.h"
 
 namespace pqpage::internal {

@@ -1,8 +1,8 @@
 // Conversions between the format's Thrift page structures and pqpage's public PageInfo and
-// Statistics, shared by the page decoder (which reads headers) and the page builder (which writes
-// them), so that both agree on every field.
-#ifndef PQPAGE_PAGE_PAGE_HEADER_H_
-#define PQPAGE_PAGE_PAGE_HEADER_H_
+// Statistics, shared by the page decoder (which reads headers), the page builder (which writes
+// them) and the file writer (chunk statistics), so that all agree on every field.
+#ifndef PQPAGE_METADATA_PAGE_HEADER_H_
+#define PQPAGE_METADATA_PAGE_HEADER_H_
 
 #include "absl/status/statusor.h"
 #include "parquet_types.h"
@@ -25,4 +25,4 @@ bool IsKnownEncoding(int id);
 
 }  // namespace pqpage::internal
 
-#endif  // PQPAGE_PAGE_PAGE_HEADER_H_
+#endif  // PQPAGE_METADATA_PAGE_HEADER_H_

@@ -1,4 +1,4 @@
-#include "page/page_header.h"
+#include "metadata/page_header.h"
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
