@@ -8,6 +8,7 @@
 
 #include "common/byte_buffer.h"
 #include "common/byte_io.h"
+#include "common/small_copy.h"
 #include "encodings/delta_internal.h"
 #include "pqpage/delta_byte_array.h"
 

@@ -36,36 +36,6 @@ uint64_t DeltaPrefixSum64Avx2(uint64_t* values, size_t count, uint64_t min_delta
 DeltaPrefixSum32Fn DeltaPrefixSum32();
 DeltaPrefixSum64Fn DeltaPrefixSum64();
 
-// Copies n bytes exactly (no byte outside [src, src + n) or [dst, dst + n) is touched) with at
-// most two fixed-size moves for n <= 32, instead of a library call per short value.
-inline void CopyExact(uint8_t* dst, const uint8_t* src, size_t n) {
-  if (n >= 16) {
-    if (n > 32) {
-      std::memcpy(dst, src, n);
-      return;
-    }
-    uint8_t head[16], tail[16];
-    std::memcpy(head, src, 16);
-    std::memcpy(tail, src + n - 16, 16);
-    std::memcpy(dst, head, 16);
-    std::memcpy(dst + n - 16, tail, 16);
-  } else if (n >= 8) {
-    uint64_t head, tail;
-    std::memcpy(&head, src, 8);
-    std::memcpy(&tail, src + n - 8, 8);
-    std::memcpy(dst, &head, 8);
-    std::memcpy(dst + n - 8, &tail, 8);
-  } else if (n >= 4) {
-    uint32_t head, tail;
-    std::memcpy(&head, src, 4);
-    std::memcpy(&tail, src + n - 4, 4);
-    std::memcpy(dst, &head, 4);
-    std::memcpy(dst + n - 4, &tail, 4);
-  } else {
-    for (size_t i = 0; i < n; ++i) dst[i] = src[i];
-  }
-}
-
 // The lengths at the start of a DELTA_LENGTH_BYTE_ARRAY stream (or the prefix lengths of a
 // DELTA_BYTE_ARRAY stream): decodes the first `num_values` lengths of the DELTA_BINARY_PACKED
 // (INT32) stream at the start of `data` into (*lengths)[0, num_values) (grown as the stream yields

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "common/byte_buffer.h"
+#include "common/small_copy.h"
 #include "encodings/delta_internal.h"
 #include "pqpage/delta_length_byte_array.h"
 

@@ -123,7 +123,7 @@ absl::Status PutByteArrays(absl::Span<const View> values, std::vector<uint8_t>* 
   for (const View& value : values) {
     const uint32_t length = static_cast<uint32_t>(SizeOf(value));
     internal::StoreLittleEndian<uint32_t>(out, length);
-    internal::CopyShortOrLong(out + 4, DataOf(value), length);
+    internal::CopyExact(out + 4, DataOf(value), length);
     out += 4 + length;
   }
   return absl::OkStatus();
