@@ -61,8 +61,8 @@ absl::StatusOr<ColumnChunkData> Build(const Shape& shape, const std::vector<int1
 
 template <typename T>
 void RunWrite(benchmark::State& state, const Shape& shape, const std::vector<T>& all) {
-  const std::vector<int16_t> levels = shape.column.max_definition_level > 0 ? SparseNulls(kRows)
-                                                                            : std::vector<int16_t>();
+  const std::vector<int16_t> levels =
+      shape.column.max_definition_level > 0 ? SparseNulls(kRows) : std::vector<int16_t>();
   const std::vector<T> values = Present(all, levels);
   size_t bytes = 0;
   for (auto _ : state) {
@@ -80,8 +80,8 @@ void RunWrite(benchmark::State& state, const Shape& shape, const std::vector<T>&
 
 template <typename T>
 void RunRead(benchmark::State& state, const Shape& shape, const std::vector<T>& all) {
-  const std::vector<int16_t> levels = shape.column.max_definition_level > 0 ? SparseNulls(kRows)
-                                                                            : std::vector<int16_t>();
+  const std::vector<int16_t> levels =
+      shape.column.max_definition_level > 0 ? SparseNulls(kRows) : std::vector<int16_t>();
   const std::vector<T> values = Present(all, levels);
   auto chunk = Build<T>(shape, levels, values);
   if (!chunk.ok()) {
@@ -229,11 +229,10 @@ void BM_ScanReferenceFile(benchmark::State& state, const std::string& path) {
 // The larger reference files, when ../shared is beside the checkout.
 const int kRegisterFiles = [] {
   const std::string data = std::string(PQPAGE_SHARED_DIR) + "/parquet-testing/data/";
-  for (const char* name :
-       {"alltypes_tiny_pages_plain.parquet", "delta_binary_packed.parquet",
-        "delta_byte_array.parquet", "hadoop_lz4_compressed_larger.parquet",
-        "lz4_raw_compressed_larger.parquet", "overflow_i16_page_cnt.parquet",
-        "nested_structs.rust.parquet"}) {
+  for (const char* name : {"alltypes_tiny_pages_plain.parquet", "delta_binary_packed.parquet",
+                           "delta_byte_array.parquet", "hadoop_lz4_compressed_larger.parquet",
+                           "lz4_raw_compressed_larger.parquet", "overflow_i16_page_cnt.parquet",
+                           "nested_structs.rust.parquet"}) {
     const std::string path = data + name;
     if (std::filesystem::exists(path)) {
       benchmark::RegisterBenchmark((std::string("BM_ScanReferenceFile/") + name).c_str(),

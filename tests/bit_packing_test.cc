@@ -156,9 +156,7 @@ TEST(BitPackingTest, PackIgnoresBitsAboveTheWidth) {
 // ---------------------------------------------------------------------------------------------
 // The AVX2 table against the scalar table, and the exact-range contract in Release builds too.
 
-bool HaveAvx2() {
-  return UseAvx2Twins();
-}
+bool HaveAvx2() { return UseAvx2Twins(); }
 
 // Every count from 0 to 8 * 80 in steps of 8: all positions of the scalar tail after the vector
 // loop (the vector loops stop up to 16 groups before the end for small widths) and every

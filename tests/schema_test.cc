@@ -11,8 +11,7 @@
 namespace pqpage {
 namespace {
 
-format::SchemaElement Group(const std::string& name, int children,
-                            int32_t repetition) {
+format::SchemaElement Group(const std::string& name, int children, int32_t repetition) {
   format::SchemaElement element;
   element.__set_name(name);
   element.__set_num_children(children);
@@ -20,8 +19,7 @@ format::SchemaElement Group(const std::string& name, int children,
   return element;
 }
 
-format::SchemaElement Leaf(const std::string& name, int32_t type,
-                           int32_t repetition) {
+format::SchemaElement Leaf(const std::string& name, int32_t type, int32_t repetition) {
   format::SchemaElement element;
   element.__set_name(name);
   element.__set_type(type);
@@ -85,9 +83,8 @@ TEST(SchemaTest, MalformedElementListsAreDataLoss) {
       Schema::FromElements({Root(1), Leaf("f", format::Type::FIXED_LEN_BYTE_ARRAY, R::REQUIRED)}),
       absl::StatusCode::kDataLoss);
   // An unknown physical type.
-  PQPAGE_EXPECT_ERROR(
-      Schema::FromElements({Root(1), Leaf("u", -7, R::REQUIRED)}),
-      absl::StatusCode::kUnimplemented);
+  PQPAGE_EXPECT_ERROR(Schema::FromElements({Root(1), Leaf("u", -7, R::REQUIRED)}),
+                      absl::StatusCode::kUnimplemented);
 }
 
 TEST(SchemaTest, DeepNestingIsAnErrorNotAStackOverflow) {

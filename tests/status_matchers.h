@@ -18,15 +18,15 @@ inline const absl::Status& StatusOf(const absl::StatusOr<T>& status_or) {
 
 }  // namespace pqpage::testing
 
-#define PQPAGE_EXPECT_OK(expr) EXPECT_TRUE(::pqpage::testing::StatusOf(expr).ok()) \
-    << ::pqpage::testing::StatusOf(expr)
-#define PQPAGE_ASSERT_OK(expr) ASSERT_TRUE(::pqpage::testing::StatusOf(expr).ok()) \
-    << ::pqpage::testing::StatusOf(expr)
+#define PQPAGE_EXPECT_OK(expr) \
+  EXPECT_TRUE(::pqpage::testing::StatusOf(expr).ok()) << ::pqpage::testing::StatusOf(expr)
+#define PQPAGE_ASSERT_OK(expr) \
+  ASSERT_TRUE(::pqpage::testing::StatusOf(expr).ok()) << ::pqpage::testing::StatusOf(expr)
 // Asserts that `expr` failed with `code` (e.g. absl::StatusCode::kDataLoss).
-#define PQPAGE_EXPECT_ERROR(expr, expected_code)                                 \
-  EXPECT_EQ(::pqpage::testing::StatusOf(expr).code(), expected_code)              \
-    << ::pqpage::testing::StatusOf(expr)
-#define PQPAGE_ASSERT_OK_AND_ASSIGN(lhs, expr)                                   \
+#define PQPAGE_EXPECT_ERROR(expr, expected_code)                     \
+  EXPECT_EQ(::pqpage::testing::StatusOf(expr).code(), expected_code) \
+      << ::pqpage::testing::StatusOf(expr)
+#define PQPAGE_ASSERT_OK_AND_ASSIGN(lhs, expr) \
   PQPAGE_ASSERT_OK_AND_ASSIGN_IMPL(PQPAGE_TEST_CONCAT(statusor_, __LINE__), lhs, expr)
 #define PQPAGE_TEST_CONCAT_INNER(a, b) a##b
 #define PQPAGE_TEST_CONCAT(a, b) PQPAGE_TEST_CONCAT_INNER(a, b)

@@ -1,7 +1,8 @@
 // Side by side at the page level: every page of every column chunk of a file decoded by Arrow
 // C++'s low-level column readers (parquet::TypedColumnReader::ReadBatch: levels and values into
-// caller buffers, dictionaries resolved) and by pqpage's page decoder (ColumnChunkReader::ReadBatch,
-// the same work). Both open the file per iteration and read it through the file system.
+// caller buffers, dictionaries resolved) and by pqpage's page decoder
+// (ColumnChunkReader::ReadBatch, the same work). Both open the file per iteration and read it
+// through the file system.
 //
 // Files: the larger ones of ../shared/parquet-testing, the project's sample, and any given in
 // PQPAGE_SCAN_FILES (colon-separated; compare_with_arrow.sh passes files pyarrow writes).
@@ -59,14 +60,31 @@ int64_t ScanWithArrow(const std::string& path) {
       int16_t* def = definition.data();
       int16_t* rep = repetition.data();
       switch (column->type()) {
-        case parquet::Type::BOOLEAN: levels += DrainArrow<parquet::BoolReader, bool>(column.get(), def, rep); break;
-        case parquet::Type::INT32: levels += DrainArrow<parquet::Int32Reader, int32_t>(column.get(), def, rep); break;
-        case parquet::Type::INT64: levels += DrainArrow<parquet::Int64Reader, int64_t>(column.get(), def, rep); break;
-        case parquet::Type::INT96: levels += DrainArrow<parquet::Int96Reader, parquet::Int96>(column.get(), def, rep); break;
-        case parquet::Type::FLOAT: levels += DrainArrow<parquet::FloatReader, float>(column.get(), def, rep); break;
-        case parquet::Type::DOUBLE: levels += DrainArrow<parquet::DoubleReader, double>(column.get(), def, rep); break;
-        case parquet::Type::BYTE_ARRAY: levels += DrainArrow<parquet::ByteArrayReader, parquet::ByteArray>(column.get(), def, rep); break;
-        default: levels += DrainArrow<parquet::FixedLenByteArrayReader, parquet::FixedLenByteArray>(column.get(), def, rep);
+        case parquet::Type::BOOLEAN:
+          levels += DrainArrow<parquet::BoolReader, bool>(column.get(), def, rep);
+          break;
+        case parquet::Type::INT32:
+          levels += DrainArrow<parquet::Int32Reader, int32_t>(column.get(), def, rep);
+          break;
+        case parquet::Type::INT64:
+          levels += DrainArrow<parquet::Int64Reader, int64_t>(column.get(), def, rep);
+          break;
+        case parquet::Type::INT96:
+          levels += DrainArrow<parquet::Int96Reader, parquet::Int96>(column.get(), def, rep);
+          break;
+        case parquet::Type::FLOAT:
+          levels += DrainArrow<parquet::FloatReader, float>(column.get(), def, rep);
+          break;
+        case parquet::Type::DOUBLE:
+          levels += DrainArrow<parquet::DoubleReader, double>(column.get(), def, rep);
+          break;
+        case parquet::Type::BYTE_ARRAY:
+          levels +=
+              DrainArrow<parquet::ByteArrayReader, parquet::ByteArray>(column.get(), def, rep);
+          break;
+        default:
+          levels += DrainArrow<parquet::FixedLenByteArrayReader, parquet::FixedLenByteArray>(
+              column.get(), def, rep);
       }
     }
   }
@@ -104,13 +122,26 @@ absl::StatusOr<int64_t> ScanWithPqpage(const std::string& path) {
       int16_t* def = definition.data();
       int16_t* rep = repetition.data();
       switch (reader->column().type) {
-        case pqpage::PhysicalType::kBoolean: read = DrainPqpage<bool>(*reader, def, rep); break;
-        case pqpage::PhysicalType::kInt32: read = DrainPqpage<int32_t>(*reader, def, rep); break;
-        case pqpage::PhysicalType::kInt64: read = DrainPqpage<int64_t>(*reader, def, rep); break;
-        case pqpage::PhysicalType::kInt96: read = DrainPqpage<pqpage::Int96>(*reader, def, rep); break;
-        case pqpage::PhysicalType::kFloat: read = DrainPqpage<float>(*reader, def, rep); break;
-        case pqpage::PhysicalType::kDouble: read = DrainPqpage<double>(*reader, def, rep); break;
-        default: read = DrainPqpage<pqpage::ByteArray>(*reader, def, rep);
+        case pqpage::PhysicalType::kBoolean:
+          read = DrainPqpage<bool>(*reader, def, rep);
+          break;
+        case pqpage::PhysicalType::kInt32:
+          read = DrainPqpage<int32_t>(*reader, def, rep);
+          break;
+        case pqpage::PhysicalType::kInt64:
+          read = DrainPqpage<int64_t>(*reader, def, rep);
+          break;
+        case pqpage::PhysicalType::kInt96:
+          read = DrainPqpage<pqpage::Int96>(*reader, def, rep);
+          break;
+        case pqpage::PhysicalType::kFloat:
+          read = DrainPqpage<float>(*reader, def, rep);
+          break;
+        case pqpage::PhysicalType::kDouble:
+          read = DrainPqpage<double>(*reader, def, rep);
+          break;
+        default:
+          read = DrainPqpage<pqpage::ByteArray>(*reader, def, rep);
       }
       if (!read.ok()) return read.status();
       levels += *read;
@@ -126,28 +157,26 @@ void Register(const std::string& path) {
   const std::string name = std::filesystem::path(path).filename().string();
   const int64_t bytes = static_cast<int64_t>(std::filesystem::file_size(path));
 #ifdef PQPAGE_SCAN_SIDE_ARROW
-  benchmark::RegisterBenchmark(("scan/" + name + "/arrow").c_str(),
-                               [=](benchmark::State& state) {
-                                 int64_t levels = 0;
-                                 for (auto _ : state) levels = ScanWithArrow(path);
-                                 state.SetItemsProcessed(state.iterations() * levels);
-                                 state.SetBytesProcessed(state.iterations() * bytes);
-                               });
+  benchmark::RegisterBenchmark(("scan/" + name + "/arrow").c_str(), [=](benchmark::State& state) {
+    int64_t levels = 0;
+    for (auto _ : state) levels = ScanWithArrow(path);
+    state.SetItemsProcessed(state.iterations() * levels);
+    state.SetBytesProcessed(state.iterations() * bytes);
+  });
 #else
-  benchmark::RegisterBenchmark(("scan/" + name + "/pqpage").c_str(),
-                               [=](benchmark::State& state) {
-                                 int64_t levels = 0;
-                                 for (auto _ : state) {
-                                   absl::StatusOr<int64_t> read = ScanWithPqpage(path);
-                                   if (!read.ok()) {
-                                     state.SkipWithError(std::string(read.status().message()).c_str());
-                                     return;
-                                   }
-                                   levels = *read;
-                                 }
-                                 state.SetItemsProcessed(state.iterations() * levels);
-                                 state.SetBytesProcessed(state.iterations() * bytes);
-                               });
+  benchmark::RegisterBenchmark(("scan/" + name + "/pqpage").c_str(), [=](benchmark::State& state) {
+    int64_t levels = 0;
+    for (auto _ : state) {
+      absl::StatusOr<int64_t> read = ScanWithPqpage(path);
+      if (!read.ok()) {
+        state.SkipWithError(std::string(read.status().message()).c_str());
+        return;
+      }
+      levels = *read;
+    }
+    state.SetItemsProcessed(state.iterations() * levels);
+    state.SetBytesProcessed(state.iterations() * bytes);
+  });
 #endif
 }
 
@@ -155,11 +184,10 @@ void Register(const std::string& path) {
 
 int main(int argc, char** argv) {
   const std::string data = std::string(PQPAGE_SHARED_DIR) + "/parquet-testing/data/";
-  for (const char* name :
-       {"alltypes_tiny_pages_plain.parquet", "delta_binary_packed.parquet",
-        "delta_byte_array.parquet", "hadoop_lz4_compressed_larger.parquet",
-        "lz4_raw_compressed_larger.parquet", "nested_structs.rust.parquet",
-        "byte_stream_split.zstd.parquet"}) {
+  for (const char* name : {"alltypes_tiny_pages_plain.parquet", "delta_binary_packed.parquet",
+                           "delta_byte_array.parquet", "hadoop_lz4_compressed_larger.parquet",
+                           "lz4_raw_compressed_larger.parquet", "nested_structs.rust.parquet",
+                           "byte_stream_split.zstd.parquet"}) {
     Register(data + name);
   }
   Register(std::string(PQPAGE_SOURCE_DIR) + "/testfiles/sample_trips.parquet");

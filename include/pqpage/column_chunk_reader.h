@@ -9,10 +9,11 @@
 //
 // Errors: every message names the column, the context the caller gave (file, row group) and the
 // page (its index in the chunk and its file offset).
-//   - DataLoss: a truncated or malformed header or page, a CRC mismatch (while verifying), levels or
-//     values disagreeing with the header's counts, a level above its maximum, a first repetition
-//     level that is not 0, a value count that disagrees with the column chunk's metadata, more than
-//     one dictionary page or one after data pages, dictionary indices without a dictionary.
+//   - DataLoss: a truncated or malformed header or page, a CRC mismatch (while verifying),
+//     levels or values disagreeing with the header's counts, a level above its maximum, a first
+//     repetition level that is not 0, a value count that disagrees with the column chunk's
+//     metadata, more than one dictionary page or one after data pages, dictionary indices
+//     without a dictionary.
 //   - Unimplemented: an encoding or codec the format does not define (or LZO), or an encoding the
 //     physical type cannot have.
 //   - InvalidArgument: a caller mistake (a value type that does not match the column, a negative

@@ -98,12 +98,12 @@ struct ColumnChunkMetadata {
   PhysicalType type = PhysicalType::kInt32;
   std::vector<std::string> path;
   Compression codec = Compression::kUncompressed;
-  std::vector<Encoding> encodings;  // every encoding used: values and levels
+  std::vector<Encoding> encodings;                // every encoding used: values and levels
   std::vector<PageEncodingCount> encoding_stats;  // the dictionary page first
-  int64_t num_values = 0;  // levels, nulls included
+  int64_t num_values = 0;                         // levels, nulls included
   int64_t num_rows = 0;
-  int64_t total_uncompressed_size = 0;  // headers included
-  int64_t total_compressed_size = 0;    // headers included: the chunk's byte length
+  int64_t total_uncompressed_size = 0;            // headers included
+  int64_t total_compressed_size = 0;              // headers included: the chunk's byte length
   std::optional<int64_t> dictionary_page_offset;  // only when there is a dictionary page
   int64_t data_page_offset = 0;
   std::optional<Statistics> statistics;  // min_value/max_value in the type's order, null_count

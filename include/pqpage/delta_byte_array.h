@@ -92,7 +92,7 @@ class DeltaByteArrayDecoder {
   const uint8_t* suffixes_ = nullptr;      // the next suffix's first byte
   const uint8_t* suffixes_end_ = nullptr;  // end of the page's data
   const uint8_t* data_begin_ = nullptr;
-  std::vector<uint8_t> carried_;  // carry_prefix_across_pages: the previous page's last value
+  std::vector<uint8_t> carried_;       // carry_prefix_across_pages: the previous page's last value
   std::unique_ptr<uint8_t[]> buffer_;  // the page's values, back to back
   size_t buffer_capacity_ = 0;
   size_t built_ = 0;  // bytes of buffer_ in use

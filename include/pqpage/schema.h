@@ -67,7 +67,8 @@ class Schema {
     Builder& AddPrimitive(std::string_view name, Repetition repetition, PhysicalType type,
                           int type_length = 0, std::string_view logical = "");
     // A group. `logical` is "", "LIST" or "MAP".
-    Builder& BeginGroup(std::string_view name, Repetition repetition, std::string_view logical = "");
+    Builder& BeginGroup(std::string_view name, Repetition repetition,
+                        std::string_view logical = "");
     Builder& EndGroup();
     absl::StatusOr<Schema> Build();
 

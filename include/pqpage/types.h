@@ -3,8 +3,9 @@
 //
 // Error contract shared by every codec in include/pqpage/:
 //   - absl::DataLossError         the encoded input is truncated, inconsistent or corrupt.
-//   - absl::InvalidArgumentError  the caller asked for something impossible (a bit width out of range,
-//                                 more values than are left, a value that does not fit its width).
+//   - absl::InvalidArgumentError  the caller asked for something impossible (a bit width out
+//                                 of range, more values than are left, a value that does not
+//                                 fit its width).
 //   - absl::UnimplementedError    an encoding or type combination the format does not define.
 //   - absl::ResourceExhaustedError a configured safety limit was reached (DELTA_BYTE_ARRAY's cap on
 //                                 the bytes one page may decode to).
@@ -46,12 +47,13 @@ enum class Encoding : int8_t {
   kByteStreamSplit = 9,
 };
 
-// The spec's name of a physical type or encoding ("INT32", "DELTA_BYTE_ARRAY"); "UNKNOWN" otherwise.
+// The spec's name of a physical type or encoding ("INT32", "DELTA_BYTE_ARRAY"); "UNKNOWN"
+// otherwise.
 std::string_view PhysicalTypeName(PhysicalType type);
 std::string_view EncodingName(Encoding encoding);
 
-// A BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY value: a view of bytes owned elsewhere. Decoders say at their
-// declaration how long the bytes they hand out stay valid.
+// A BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY value: a view of bytes owned elsewhere. Decoders say at
+// their declaration how long the bytes they hand out stay valid.
 struct ByteArray {
   const uint8_t* data = nullptr;
   uint32_t size = 0;
@@ -60,7 +62,8 @@ struct ByteArray {
   ByteArray(const uint8_t* bytes, uint32_t length) : data(bytes), size(length) {}
   // Views a string's bytes; the string must outlive the view.
   explicit ByteArray(std::string_view text)
-      : data(reinterpret_cast<const uint8_t*>(text.data())), size(static_cast<uint32_t>(text.size())) {}
+      : data(reinterpret_cast<const uint8_t*>(text.data())),
+        size(static_cast<uint32_t>(text.size())) {}
 
   std::string_view AsStringView() const {
     return std::string_view(reinterpret_cast<const char*>(data), size);

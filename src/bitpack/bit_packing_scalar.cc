@@ -19,7 +19,8 @@ constexpr BitPackingKernels MakeScalarKernels32(std::index_sequence<W...>) {
 }
 
 template <size_t... W>
-constexpr BitPackingKernels AddScalarKernels64(BitPackingKernels kernels, std::index_sequence<W...>) {
+constexpr BitPackingKernels AddScalarKernels64(BitPackingKernels kernels,
+                                               std::index_sequence<W...>) {
   ((kernels.unpack64[W] = &scalar::UnpackLsb<uint64_t, W>), ...);
   ((kernels.pack64[W] = &scalar::PackLsb<uint64_t, W>), ...);
   return kernels;

@@ -38,8 +38,10 @@ inline T ExtractLsb(const uint8_t* in) {
   constexpr int kWord = kBit / 32;
   constexpr int kShift = kBit % 32;
   uint64_t value = static_cast<uint64_t>(Word32(in, kWord)) >> kShift;
-  if constexpr (kShift + W > 32) value |= static_cast<uint64_t>(Word32(in, kWord + 1)) << (32 - kShift);
-  if constexpr (kShift + W > 64) value |= static_cast<uint64_t>(Word32(in, kWord + 2)) << (64 - kShift);
+  if constexpr (kShift + W > 32)
+    value |= static_cast<uint64_t>(Word32(in, kWord + 1)) << (32 - kShift);
+  if constexpr (kShift + W > 64)
+    value |= static_cast<uint64_t>(Word32(in, kWord + 2)) << (64 - kShift);
   return static_cast<T>(value) & LowBitsMask<T, W>();
 }
 

@@ -11,8 +11,6 @@
 #include <string_view>
 #include <vector>
 
-#include <charconv>
-
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 

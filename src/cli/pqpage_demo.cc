@@ -357,7 +357,8 @@ int WriteParquet(const std::string& csv, const std::string& out) {
   if (status.ok()) {
     FileWriterOptions file_options;
     file_options.key_value_metadata.push_back({"generated_by", "pqpage_demo --write-parquet"});
-    absl::StatusOr<std::unique_ptr<FileWriter>> opened = FileWriter::Open(out, *schema, file_options);
+    absl::StatusOr<std::unique_ptr<FileWriter>> opened =
+        FileWriter::Open(out, *schema, file_options);
     status = opened.status();
     if (opened.ok()) file = *std::move(opened);
   }
@@ -376,11 +377,20 @@ int WriteParquet(const std::string& csv, const std::string& out) {
       std::vector<ByteArray> views;
       for (const std::string& text : column.strings) views.emplace_back(text);
       switch (column.type) {
-        case PhysicalType::kInt32: status = WriteColumn(column.int32s, begin, end, &writer); break;
-        case PhysicalType::kInt64: status = WriteColumn(column.int64s, begin, end, &writer); break;
-        case PhysicalType::kFloat: status = WriteColumn(column.floats, begin, end, &writer); break;
-        case PhysicalType::kDouble: status = WriteColumn(column.doubles, begin, end, &writer); break;
-        default: status = WriteColumn(views, begin, end, &writer);
+        case PhysicalType::kInt32:
+          status = WriteColumn(column.int32s, begin, end, &writer);
+          break;
+        case PhysicalType::kInt64:
+          status = WriteColumn(column.int64s, begin, end, &writer);
+          break;
+        case PhysicalType::kFloat:
+          status = WriteColumn(column.floats, begin, end, &writer);
+          break;
+        case PhysicalType::kDouble:
+          status = WriteColumn(column.doubles, begin, end, &writer);
+          break;
+        default:
+          status = WriteColumn(views, begin, end, &writer);
       }
       if (status.ok()) status = file->WriteColumnChunk(std::move(writer));
     }
@@ -403,11 +413,10 @@ int main(int argc, char** argv) {
     return pqpage::WriteParquet(argv[1], argv[3]);
   }
   if (argc != 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
-    std::cerr
-        << "usage: pqpage_demo FILE.csv [--write-parquet OUT.parquet]\n"
-           "Encodes each column of FILE.csv (header: name:TYPE,...) with every Parquet\n"
-           "encoding its type allows, verifies the round trip, and prints sizes and speeds.\n"
-           "With --write-parquet, writes the CSV as a Parquet file instead.\n";
+    std::cerr << "usage: pqpage_demo FILE.csv [--write-parquet OUT.parquet]\n"
+                 "Encodes each column of FILE.csv (header: name:TYPE,...) with every Parquet\n"
+                 "encoding its type allows, verifies the round trip, and prints sizes and speeds.\n"
+                 "With --write-parquet, writes the CSV as a Parquet file instead.\n";
     return argc == 2 ? 0 : 2;
   }
   return pqpage::RunDemo(argv[1]);

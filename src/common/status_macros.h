@@ -10,10 +10,10 @@
 #define PQPAGE_STATUS_CONCAT(a, b) PQPAGE_STATUS_CONCAT_INNER(a, b)
 
 // Returns the status of `expr` from the enclosing function when it is not OK.
-#define PQPAGE_RETURN_IF_ERROR(expr)                  \
-  do {                                                \
-    ::absl::Status pqpage_status_ = (expr);           \
-    if (!pqpage_status_.ok()) return pqpage_status_;  \
+#define PQPAGE_RETURN_IF_ERROR(expr)                 \
+  do {                                               \
+    ::absl::Status pqpage_status_ = (expr);          \
+    if (!pqpage_status_.ok()) return pqpage_status_; \
   } while (false)
 
 // Evaluates `expr` (an absl::StatusOr<T>); returns its status when not OK, else moves the value
@@ -22,8 +22,8 @@
   PQPAGE_ASSIGN_OR_RETURN_IMPL(PQPAGE_STATUS_CONCAT(pqpage_statusor_, __LINE__), lhs, expr)
 // `statusor` is a name and `lhs` may be a declaration: neither can be parenthesised.
 // NOLINTBEGIN(bugprone-macro-parentheses)
-#define PQPAGE_ASSIGN_OR_RETURN_IMPL(statusor, lhs, expr) \
-  auto statusor = (expr);                                 \
+#define PQPAGE_ASSIGN_OR_RETURN_IMPL(statusor, lhs, expr)  \
+  auto statusor = (expr);                                  \
   if (!statusor.ok()) return std::move(statusor).status(); \
   lhs = std::move(statusor).value()
 // NOLINTEND(bugprone-macro-parentheses)

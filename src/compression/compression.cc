@@ -355,8 +355,8 @@ absl::Status ZstdDecompressGrowing(absl::Span<const uint8_t> input, size_t expec
       out->resize(NextCapacity(out->size(), input.size(), expected));
     }
     uint8_t probe;
-    ZSTD_outBuffer buffer = probing ? ZSTD_outBuffer{&probe, 1, 0}
-                                    : ZSTD_outBuffer{out->data(), out->size(), produced};
+    ZSTD_outBuffer buffer =
+        probing ? ZSTD_outBuffer{&probe, 1, 0} : ZSTD_outBuffer{out->data(), out->size(), produced};
     const size_t consumed_before = in.pos;
     const size_t hint = ZSTD_decompressStream(stream, &buffer, &in);
     if (ZSTD_isError(hint)) {
@@ -392,8 +392,8 @@ size_t MaxInflatedSize(Compression codec, absl::Span<const uint8_t> input) {
   switch (codec) {
     case Compression::kSnappy: {
       size_t length = 0;
-      if (!snappy::GetUncompressedLength(reinterpret_cast<const char*>(input.data()),
-                                         input.size(), &length)) {
+      if (!snappy::GetUncompressedLength(reinterpret_cast<const char*>(input.data()), input.size(),
+                                         &length)) {
         return 0;
       }
       return length;
@@ -493,16 +493,18 @@ absl::Status DecompressBounded(Compression codec, absl::Span<const uint8_t> inpu
   }
   const size_t expected = static_cast<size_t>(expected_size);
   switch (codec) {
-    case Compression::kZstd: return ZstdDecompressGrowing(input, expected, out);
-    case Compression::kBrotli: return BrotliDecompressGrowing(input, expected, out);
+    case Compression::kZstd:
+      return ZstdDecompressGrowing(input, expected, out);
+    case Compression::kBrotli:
+      return BrotliDecompressGrowing(input, expected, out);
     case Compression::kSnappy:
     case Compression::kLz4Raw:
     case Compression::kLz4Hadoop:
     case Compression::kGzip:
       if (expected > MaxInflatedSize(codec, input)) {
-        return absl::DataLossError(absl::StrCat(
-            CompressionName(codec).data(), ": ", input.size(), " compressed bytes cannot inflate to the ",
-            expected, " bytes the header says"));
+        return absl::DataLossError(absl::StrCat(CompressionName(codec).data(), ": ", input.size(),
+                                                " compressed bytes cannot inflate to the ",
+                                                expected, " bytes the header says"));
       }
       break;
     default:

@@ -27,11 +27,12 @@ size_t EndOfRunScalar(const uint32_t* values, size_t from, size_t n, uint32_t va
 
 size_t FindRunOfAtLeast(const uint32_t* values, size_t from, size_t n, size_t min_length) {
   return UseAvx2Twins() ? FindRunOfAtLeastAvx2(values, from, n, min_length)
-              : FindRunOfAtLeastScalar(values, from, n, min_length);
+                        : FindRunOfAtLeastScalar(values, from, n, min_length);
 }
 
 size_t EndOfRun(const uint32_t* values, size_t from, size_t n, uint32_t value) {
-  return UseAvx2Twins() ? EndOfRunAvx2(values, from, n, value) : EndOfRunScalar(values, from, n, value);
+  return UseAvx2Twins() ? EndOfRunAvx2(values, from, n, value)
+                        : EndOfRunScalar(values, from, n, value);
 }
 
 }  // namespace pqpage::internal

@@ -54,8 +54,7 @@ class FileByteSource final : public ByteSource {
                                   static_cast<off_t>(offset + static_cast<int64_t>(done)));
       if (got < 0) {
         if (errno == EINTR) continue;
-        return absl::UnavailableError(
-            absl::StrCat(path_, ": read failed: ", std::strerror(errno)));
+        return absl::UnavailableError(absl::StrCat(path_, ": read failed: ", std::strerror(errno)));
       }
       if (got == 0) {
         return absl::DataLossError(absl::StrCat(path_, ": file shrank while being read"));

@@ -1,6 +1,5 @@
-#include "pqpage/file.h"
-
 #include "absl/strings/str_cat.h"
+#include "pqpage/file.h"
 
 namespace pqpage {
 

@@ -14,8 +14,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "common/status_macros.h"
-#include "metadata/thrift_compact.h"
 #include "metadata/page_header.h"
+#include "metadata/thrift_compact.h"
 #include "parquet_types.h"
 #include "pqpage/file.h"
 

@@ -7,10 +7,14 @@ namespace pqpage {
 
 std::string_view PageTypeName(PageType type) {
   switch (type) {
-    case PageType::kDataPage: return "DATA_PAGE";
-    case PageType::kIndexPage: return "INDEX_PAGE";
-    case PageType::kDictionaryPage: return "DICTIONARY_PAGE";
-    case PageType::kDataPageV2: return "DATA_PAGE_V2";
+    case PageType::kDataPage:
+      return "DATA_PAGE";
+    case PageType::kIndexPage:
+      return "INDEX_PAGE";
+    case PageType::kDictionaryPage:
+      return "DICTIONARY_PAGE";
+    case PageType::kDataPageV2:
+      return "DATA_PAGE_V2";
   }
   return "UNKNOWN";
 }
@@ -81,10 +85,10 @@ absl::StatusOr<PageInfo> PageInfoFromHeader(const format::PageHeader& header,
               header.compressed_page_size ||
           int64_t{page.definition_levels_byte_length} + page.repetition_levels_byte_length >
               header.uncompressed_page_size) {
-        return absl::DataLossError(absl::StrCat(
-            "v2 level byte lengths (repetition ", page.repetition_levels_byte_length,
-            ", definition ", page.definition_levels_byte_length, ") do not fit the page of ",
-            header.compressed_page_size, " bytes"));
+        return absl::DataLossError(
+            absl::StrCat("v2 level byte lengths (repetition ", page.repetition_levels_byte_length,
+                         ", definition ", page.definition_levels_byte_length,
+                         ") do not fit the page of ", header.compressed_page_size, " bytes"));
       }
       info.num_values = page.num_values;
       info.num_nulls = page.num_nulls;

@@ -23,8 +23,8 @@ struct ThriftLimits {
 };
 
 // Reads one `T` from the front of `bytes` and returns how many bytes it took. DataLoss when the
-// bytes are empty, truncated, malformed, nest deeper than Thrift's recursion limit, or a required field
-// is missing; unknown fields are skipped. T is a generated class in namespace pqpage::format.
+// bytes are empty, truncated, malformed, nest deeper than Thrift's recursion limit, or a required
+// field is missing; unknown fields are skipped. T is a generated class in namespace pqpage::format.
 template <typename T>
 absl::StatusOr<size_t> DeserializeCompact(absl::Span<const uint8_t> bytes, T* out,
                                           const ThriftLimits& limits = {});

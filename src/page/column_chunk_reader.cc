@@ -8,11 +8,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/status_macros.h"
-#include "pqpage/value_type.h"
 #include "page/level_decoder.h"
 #include "page/page_value_decoder.h"
 #include "page/page_walker.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
+#include "pqpage/value_type.h"
 
 namespace pqpage {
 
@@ -47,8 +47,7 @@ struct ColumnChunkReader::State {
         location(std::move(location_in)),
         options(options_in),
         walker(source, location, column.PathString(), options),
-        values(internal::MakePageValueDecoder(
-            column, location.carry_delta_byte_array_prefix)) {}
+        values(internal::MakePageValueDecoder(column, location.carry_delta_byte_array_prefix)) {}
 
   absl::Status Fail(const absl::Status& status) const { return walker.Annotate(status); }
 
@@ -81,15 +80,15 @@ struct ColumnChunkReader::State {
 
   absl::Status CheckTotal() const {
     if (location.num_values >= 0 && levels_seen != location.num_values) {
-      return walker.Annotate(absl::DataLossError(
-          absl::StrCat("the column chunk's pages hold ", levels_seen,
-                       " values but its metadata says ", location.num_values)));
+      return walker.Annotate(
+          absl::DataLossError(absl::StrCat("the column chunk's pages hold ", levels_seen,
+                                           " values but its metadata says ", location.num_values)));
     }
     // Rows can only be counted when every level went through a batch (NextDataPage may skip).
     if (location.num_rows >= 0 && levels_read == levels_seen && rows_read != location.num_rows) {
-      return walker.Annotate(absl::DataLossError(absl::StrCat(
-          "the column chunk holds ", rows_read, " rows but its row group has ",
-          location.num_rows)));
+      return walker.Annotate(
+          absl::DataLossError(absl::StrCat("the column chunk holds ", rows_read,
+                                           " rows but its row group has ", location.num_rows)));
     }
     return absl::OkStatus();
   }
@@ -126,9 +125,9 @@ struct ColumnChunkReader::State {
     page_index = walker.page_index();
     const int64_t num_levels = page.num_values;
     if (location.num_values >= 0 && levels_seen + num_levels > location.num_values) {
-      return Fail(absl::DataLossError(
-          absl::StrCat("the page's ", num_levels, " values take the chunk past the ",
-                       location.num_values, " its metadata says")));
+      return Fail(absl::DataLossError(absl::StrCat("the page's ", num_levels,
+                                                   " values take the chunk past the ",
+                                                   location.num_values, " its metadata says")));
     }
     absl::Span<const uint8_t> values_section;
     absl::Span<const uint8_t> repetition_section;
@@ -139,12 +138,13 @@ struct ColumnChunkReader::State {
     if (page.type == PageType::kDataPage) {
       absl::Span<const uint8_t> body = stored;
       if (location.codec != Compression::kUncompressed) {
-        PQPAGE_RETURN_IF_ERROR(Fail(Decompress(stored, page.uncompressed_page_size, &decompressed)));
+        PQPAGE_RETURN_IF_ERROR(
+            Fail(Decompress(stored, page.uncompressed_page_size, &decompressed)));
         body = decompressed;
       } else if (page.compressed_page_size != page.uncompressed_page_size) {
-        return Fail(absl::DataLossError(absl::StrCat(
-            "uncompressed page with compressed size ", page.compressed_page_size,
-            " != uncompressed size ", page.uncompressed_page_size)));
+        return Fail(absl::DataLossError(
+            absl::StrCat("uncompressed page with compressed size ", page.compressed_page_size,
+                         " != uncompressed size ", page.uncompressed_page_size)));
       }
       // v1: [repetition levels][definition levels][values]; RLE sections carry a 4-byte length
       // prefix, BIT_PACKED ones are exactly ceil(n * width / 8) bytes.
@@ -188,9 +188,9 @@ struct ColumnChunkReader::State {
       definition_section = stored.subspan(repetition_bytes, definition_bytes);
       const absl::Span<const uint8_t> stored_values =
           stored.subspan(repetition_bytes + definition_bytes);
-      const int64_t values_size =
-          int64_t{page.uncompressed_page_size} - static_cast<int64_t>(repetition_bytes) -
-          static_cast<int64_t>(definition_bytes);
+      const int64_t values_size = int64_t{page.uncompressed_page_size} -
+                                  static_cast<int64_t>(repetition_bytes) -
+                                  static_cast<int64_t>(definition_bytes);
       // An empty values section is not a valid compressed stream of any codec: it is not
       // decompressed.
       if (page.is_compressed && !stored_values.empty()) {
@@ -218,9 +218,9 @@ struct ColumnChunkReader::State {
     }
     if (page.num_nulls && column.max_repetition_level == 0 &&
         *page.num_nulls != num_levels - present) {
-      return Fail(absl::DataLossError(absl::StrCat("the header says ", *page.num_nulls,
-                                                   " nulls but the levels hold ",
-                                                   num_levels - present)));
+      return Fail(
+          absl::DataLossError(absl::StrCat("the header says ", *page.num_nulls,
+                                           " nulls but the levels hold ", num_levels - present)));
     }
     PQPAGE_RETURN_IF_ERROR(Fail(values->StartPage(page.encoding, values_section, present)));
     levels_seen += num_levels;
@@ -357,8 +357,8 @@ absl::StatusOr<BatchCounts> ColumnChunkReader::ReadIndices(int64_t max_levels,
                                                            uint32_t* indices) {
   PQPAGE_ASSIGN_OR_RETURN(const bool dictionary_encoded, NextBatchIsDictionaryEncoded());
   if (!dictionary_encoded && state_->have_page) {
-    return state_->Fail(absl::InvalidArgumentError(
-        absl::StrCat("page is ", EncodingName(state_->page.encoding).data(), ", not dictionary-encoded")));
+    return state_->Fail(absl::InvalidArgumentError(absl::StrCat(
+        "page is ", EncodingName(state_->page.encoding).data(), ", not dictionary-encoded")));
   }
   PQPAGE_ASSIGN_OR_RETURN(BatchCounts counts,
                           state_->ReadLevels(max_levels, definition_levels, repetition_levels));
@@ -382,11 +382,11 @@ absl::StatusOr<absl::Span<const T>> ColumnChunkReader::Dictionary() {
 }
 
 // NOLINTBEGIN(bugprone-macro-parentheses): T is a type in template arguments.
-#define PQPAGE_INSTANTIATE_READER(T)                                                            \
-  template absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatch<T>(int64_t, int16_t*,       \
-                                                                       int16_t*, T*);           \
-  template absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatchSpaced<T>(                   \
-      int64_t, int16_t*, T*, uint8_t*, int64_t);                                                \
+#define PQPAGE_INSTANTIATE_READER(T)                                                      \
+  template absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatch<T>(int64_t, int16_t*, \
+                                                                       int16_t*, T*);     \
+  template absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatchSpaced<T>(             \
+      int64_t, int16_t*, T*, uint8_t*, int64_t);                                          \
   template absl::StatusOr<absl::Span<const T>> ColumnChunkReader::Dictionary<T>();
 // NOLINTEND(bugprone-macro-parentheses)
 

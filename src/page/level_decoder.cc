@@ -18,8 +18,10 @@ absl::Status LevelDecoder::Reset(Encoding encoding, absl::Span<const uint8_t> da
   max_level_ = max_level;
   const int width = LevelBitWidth(max_level);
   switch (encoding) {
-    case Encoding::kRle: return hybrid_.Reset(data, width, num_levels);
-    case Encoding::kBitPacked: return bit_packed_.Reset(data, width, num_levels);
+    case Encoding::kRle:
+      return hybrid_.Reset(data, width, num_levels);
+    case Encoding::kBitPacked:
+      return bit_packed_.Reset(data, width, num_levels);
     default:
       return absl::UnimplementedError(
           absl::StrCat("levels encoded as ", EncodingName(encoding).data(), " are not defined"));

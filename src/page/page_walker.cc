@@ -4,8 +4,8 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "metadata/thrift_compact.h"
 #include "metadata/page_header.h"
+#include "metadata/thrift_compact.h"
 #include "pqpage/compression.h"
 
 namespace pqpage::internal {
@@ -76,8 +76,8 @@ absl::StatusOr<bool> PageWalker::Next() {
     if (parsed.ok() || size == remaining) break;
   }
   if (!parsed.ok()) {
-    return Annotate(absl::DataLossError(
-        absl::StrCat("cannot read page header: ", parsed.status().message())));
+    return Annotate(
+        absl::DataLossError(absl::StrCat("cannot read page header: ", parsed.status().message())));
   }
   info_.header_size = static_cast<int32_t>(*parsed);
   absl::StatusOr<PageInfo> described =
@@ -91,9 +91,9 @@ absl::StatusOr<bool> PageWalker::Next() {
 
   const int64_t body = info_.compressed_page_size;
   if (body > remaining - header_size) {
-    return Annotate(absl::DataLossError(absl::StrCat(
-        "page of ", body, " bytes runs past the column chunk (", remaining - header_size,
-        " bytes left)")));
+    return Annotate(
+        absl::DataLossError(absl::StrCat("page of ", body, " bytes runs past the column chunk (",
+                                         remaining - header_size, " bytes left)")));
   }
   if (body > options_.max_page_bytes || info_.uncompressed_page_size > options_.max_page_bytes) {
     return Annotate(absl::ResourceExhaustedError(

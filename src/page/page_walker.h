@@ -25,11 +25,11 @@ class PageWalker {
              ReaderOptions options);
 
   // Reads the next page: its header, then its compressed_page_size stored bytes. The walk ends at
-  // location.length, or earlier once the data pages' num_values add up to location.num_values. The CRC, when the
-  // page has one, is always computed (info().crc_checked/crc_valid); a mismatch is DataLoss only
-  // when options.verify_checksums. Returns false after the last page of the chunk (a chunk whose
-  // pages end exactly at location.length). DataLoss for a header or page running past the chunk,
-  // a malformed header, a page larger than max_page_bytes (ResourceExhausted).
+  // location.length, or earlier once the data pages' num_values add up to location.num_values. The
+  // CRC, when the page has one, is always computed (info().crc_checked/crc_valid); a mismatch is
+  // DataLoss only when options.verify_checksums. Returns false after the last page of the chunk (a
+  // chunk whose pages end exactly at location.length). DataLoss for a header or page running past
+  // the chunk, a malformed header, a page larger than max_page_bytes (ResourceExhausted).
   absl::StatusOr<bool> Next();
 
   const PageInfo& info() const { return info_; }

@@ -70,8 +70,11 @@ absl::StatusOr<Schema> Schema::FromElements(const std::vector<format::SchemaElem
           absl::StrCat("schema element '", element.name, "' has no repetition type"));
     }
     switch (element.repetition_type) {
-      case format::FieldRepetitionType::REQUIRED: break;
-      case format::FieldRepetitionType::OPTIONAL: ++definition; break;
+      case format::FieldRepetitionType::REQUIRED:
+        break;
+      case format::FieldRepetitionType::OPTIONAL:
+        ++definition;
+        break;
       case format::FieldRepetitionType::REPEATED:
         ++definition;
         ++repetition;
@@ -109,17 +112,16 @@ absl::StatusOr<Schema> Schema::FromElements(const std::vector<format::SchemaElem
     column.max_repetition_level = static_cast<int16_t>(repetition);
     if (column.type == PhysicalType::kFixedLenByteArray) {
       if (!element.__isset.type_length || element.type_length <= 0) {
-        return absl::DataLossError(absl::StrCat("FIXED_LEN_BYTE_ARRAY column '",
-                                                column.PathString(),
-                                                "' has no positive type_length"));
+        return absl::DataLossError(absl::StrCat(
+            "FIXED_LEN_BYTE_ARRAY column '", column.PathString(), "' has no positive type_length"));
       }
       column.type_length = element.type_length;
     }
     schema.columns_.push_back(std::move(column));
   }
   if (index != elements.size()) {
-    return absl::DataLossError(absl::StrCat("schema lists ", elements.size(),
-                                            " elements but its tree holds ", index));
+    return absl::DataLossError(
+        absl::StrCat("schema lists ", elements.size(), " elements but its tree holds ", index));
   }
   return schema;
 }
@@ -199,7 +201,8 @@ absl::Status Annotate(std::string_view logical, format::SchemaElement* element) 
     type.__set_MAP(format::MapType());
     element->__set_converted_type(format::ConvertedType::MAP);
   } else {
-    return absl::InvalidArgumentError(absl::StrCat("unknown logical annotation '", std::string(logical), "'"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown logical annotation '", std::string(logical), "'"));
   }
   element->__set_logicalType(type);
   return absl::OkStatus();
@@ -216,14 +219,14 @@ Schema::Builder& Schema::Builder::AddPrimitive(std::string_view name, Repetition
   element.__set_type(static_cast<format::Type::type>(type));
   if (type == PhysicalType::kFixedLenByteArray) {
     if (type_length <= 0) {
-      state_->Fail(absl::InvalidArgumentError(
-          absl::StrCat("FIXED_LEN_BYTE_ARRAY field '", std::string(name), "' needs a positive type length")));
+      state_->Fail(absl::InvalidArgumentError(absl::StrCat(
+          "FIXED_LEN_BYTE_ARRAY field '", std::string(name), "' needs a positive type length")));
     }
     element.__set_type_length(type_length);
   }
   if (logical == "LIST" || logical == "MAP") {
-    state_->Fail(absl::InvalidArgumentError(
-        absl::StrCat("primitive field '", std::string(name), "' cannot be annotated ", std::string(logical))));
+    state_->Fail(absl::InvalidArgumentError(absl::StrCat(
+        "primitive field '", std::string(name), "' cannot be annotated ", std::string(logical))));
   } else {
     absl::Status status = Annotate(logical, &element);
     if (!status.ok()) state_->Fail(status);
@@ -240,8 +243,8 @@ Schema::Builder& Schema::Builder::BeginGroup(std::string_view name, Repetition r
   element.__set_repetition_type(static_cast<format::FieldRepetitionType::type>(repetition));
   element.__set_num_children(0);
   if (!logical.empty() && logical != "LIST" && logical != "MAP") {
-    state_->Fail(absl::InvalidArgumentError(
-        absl::StrCat("group '", std::string(name), "' cannot be annotated ", std::string(logical))));
+    state_->Fail(absl::InvalidArgumentError(absl::StrCat(
+        "group '", std::string(name), "' cannot be annotated ", std::string(logical))));
   } else {
     absl::Status status = Annotate(logical, &element);
     if (!status.ok()) state_->Fail(status);
@@ -257,9 +260,8 @@ Schema::Builder& Schema::Builder::EndGroup() {
     state_->Fail(absl::InvalidArgumentError("EndGroup without a matching BeginGroup"));
   } else {
     if (state_->elements[state_->open_groups.back()].num_children == 0) {
-      state_->Fail(absl::InvalidArgumentError(
-          absl::StrCat("group '", state_->elements[state_->open_groups.back()].name,
-                       "' has no fields")));
+      state_->Fail(absl::InvalidArgumentError(absl::StrCat(
+          "group '", state_->elements[state_->open_groups.back()].name, "' has no fields")));
     }
     state_->open_groups.pop_back();
   }

@@ -29,10 +29,9 @@ void ReadChunkAs(ColumnChunkReader& reader, uint8_t pattern, int64_t max_levels)
       case 1: {
         absl::StatusOr<bool> dictionary = reader.NextBatchIsDictionaryEncoded();
         if (!dictionary.ok()) return;
-        counts = *dictionary ? reader.ReadIndices(n, definition.data(), repetition.data(),
-                                                  indices.data())
-                             : reader.ReadBatch<T>(n, definition.data(), repetition.data(),
-                                                   values.get());
+        counts = *dictionary
+                     ? reader.ReadIndices(n, definition.data(), repetition.data(), indices.data())
+                     : reader.ReadBatch<T>(n, definition.data(), repetition.data(), values.get());
         break;
       }
       case 2:
@@ -45,20 +44,30 @@ void ReadChunkAs(ColumnChunkReader& reader, uint8_t pattern, int64_t max_levels)
         counts = reader.ReadBatch<T>(n, definition.data(), repetition.data(), values.get());
     }
     if (!counts.ok() || counts->levels == 0) return;
-    if (counts->levels > n || counts->values > counts->levels) AbortWithMessage("batch counts out of range: %lld levels, %lld values for %lld asked", static_cast<long long>(counts->levels), static_cast<long long>(counts->values), static_cast<long long>(n));
+    if (counts->levels > n || counts->values > counts->levels)
+      AbortWithMessage("batch counts out of range: %lld levels, %lld values for %lld asked",
+                       static_cast<long long>(counts->levels),
+                       static_cast<long long>(counts->values), static_cast<long long>(n));
     read += counts->levels;
   }
 }
 
 inline void ReadChunk(ColumnChunkReader& reader, uint8_t pattern, int64_t max_levels) {
   switch (reader.column().type) {
-    case PhysicalType::kBoolean: return ReadChunkAs<bool>(reader, pattern, max_levels);
-    case PhysicalType::kInt32: return ReadChunkAs<int32_t>(reader, pattern, max_levels);
-    case PhysicalType::kInt64: return ReadChunkAs<int64_t>(reader, pattern, max_levels);
-    case PhysicalType::kInt96: return ReadChunkAs<Int96>(reader, pattern, max_levels);
-    case PhysicalType::kFloat: return ReadChunkAs<float>(reader, pattern, max_levels);
-    case PhysicalType::kDouble: return ReadChunkAs<double>(reader, pattern, max_levels);
-    default: return ReadChunkAs<ByteArray>(reader, pattern, max_levels);
+    case PhysicalType::kBoolean:
+      return ReadChunkAs<bool>(reader, pattern, max_levels);
+    case PhysicalType::kInt32:
+      return ReadChunkAs<int32_t>(reader, pattern, max_levels);
+    case PhysicalType::kInt64:
+      return ReadChunkAs<int64_t>(reader, pattern, max_levels);
+    case PhysicalType::kInt96:
+      return ReadChunkAs<Int96>(reader, pattern, max_levels);
+    case PhysicalType::kFloat:
+      return ReadChunkAs<float>(reader, pattern, max_levels);
+    case PhysicalType::kDouble:
+      return ReadChunkAs<double>(reader, pattern, max_levels);
+    default:
+      return ReadChunkAs<ByteArray>(reader, pattern, max_levels);
   }
 }
 

@@ -101,9 +101,8 @@ std::vector<std::vector<uint8_t>> PqpageFuzzSeeds() {
   }
   pqpage::WriterOptions delta = v2;
   delta.encoding = pqpage::EncodingPolicy::kDelta;
-  seeds.push_back(
-      Seed<ByteArray>(6 | (2 << 3) | (1 << 5), 5, absl::MakeConstSpan(strings), list_definition,
-                      list_repetition, delta));
+  seeds.push_back(Seed<ByteArray>(6 | (2 << 3) | (1 << 5), 5, absl::MakeConstSpan(strings),
+                                  list_definition, list_repetition, delta));
   // Required BOOLEAN in v2 (RLE), gzip.
   bool flags[36];
   for (int i = 0; i < 36; ++i) flags[i] = i % 3 != 0;

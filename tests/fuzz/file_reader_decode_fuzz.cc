@@ -106,7 +106,8 @@ std::vector<uint8_t> WrittenFile(int page_version, pqpage::Compression codec) {
   }
   if (!(*writer)->Close().ok()) std::abort();
   std::ifstream in(path, std::ios::binary);
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                             std::istreambuf_iterator<char>());
   std::remove(path);
   return bytes;
 }
@@ -114,6 +115,5 @@ std::vector<uint8_t> WrittenFile(int page_version, pqpage::Compression codec) {
 }  // namespace
 
 std::vector<std::vector<uint8_t>> PqpageFuzzSeeds() {
-  return {WrittenFile(1, pqpage::Compression::kSnappy),
-          WrittenFile(2, pqpage::Compression::kZstd)};
+  return {WrittenFile(1, pqpage::Compression::kSnappy), WrittenFile(2, pqpage::Compression::kZstd)};
 }
