@@ -1,0 +1,114 @@
+#include "cli/cli_inspect_table.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "cli/cli_text_table.h"
+#include "pqpage/compression.h"
+
+namespace pqpage::cli {
+namespace {
+
+std::string OptionalCount(std::optional<int64_t> value) {
+  return value ? absl::StrCat(*value) : "?";
+}
+
+}  // namespace
+
+void PrintChunkTable(FILE* out, const ChunkReport& chunk) {
+  const ColumnDescriptor& column = *chunk.descriptor;
+  std::fprintf(out, "\n  column %d '%s' %s", chunk.column, Printable(column.PathString()).c_str(),
+               Str(PhysicalTypeName(column.type)).c_str());
+  if (column.type == PhysicalType::kFixedLenByteArray) {
+    std::fprintf(out, "(%d)", column.type_length);
+  }
+  const format::ColumnMetaData* meta = chunk.footer != nullptr && chunk.footer->__isset.meta_data
+                                           ? &chunk.footer->meta_data
+                                           : nullptr;
+  if (meta != nullptr) {
+    std::fprintf(out, ": %s, %lld values, %lld bytes (%lld uncompressed)",
+                 CodecIdName(static_cast<int>(meta->codec)).c_str(),
+                 static_cast<long long>(meta->num_values),
+                 static_cast<long long>(meta->total_compressed_size),
+                 static_cast<long long>(meta->total_uncompressed_size));
+  }
+  if (chunk.location) {
+    std::fprintf(out, " at offset %lld", static_cast<long long>(chunk.location->offset));
+  }
+  std::fprintf(out, "\n");
+  if (chunk.footer != nullptr && chunk.footer->__isset.file_path) {
+    std::fprintf(out, "    file_path:  %s\n", Printable(chunk.footer->file_path).c_str());
+  }
+  if (meta != nullptr) {
+    std::string encodings;
+    for (const auto encoding : meta->encodings) {
+      if (!encodings.empty()) encodings += ", ";
+      encodings += EncodingIdName(static_cast<int>(encoding));
+    }
+    std::fprintf(out, "    footer encodings: %s\n", encodings.c_str());
+    if (meta->__isset.encoding_stats) {
+      std::string stats;
+      for (const format::PageEncodingStats& entry : meta->encoding_stats) {
+        if (!stats.empty()) stats += ", ";
+        absl::StrAppend(&stats, PageTypeIdName(static_cast<int>(entry.page_type)), "/",
+                        EncodingIdName(static_cast<int>(entry.encoding)), " x", entry.count);
+      }
+      std::fprintf(out, "    footer encoding stats: %s\n", stats.c_str());
+    }
+    if (meta->__isset.statistics) {
+      std::fprintf(out, "    statistics: %s\n",
+                   Printable(FormatStatisticsText(column.type,
+                                                  internal::StatisticsFromThrift(meta->statistics)))
+                       .c_str());
+    }
+  }
+  std::fprintf(out, "    pages: %s\n", chunk.EncodingSummary().c_str());
+
+  if (!chunk.pages.empty()) {
+    Table table({"page", "offset", "header", "type", "encoding", "levels (def/rep)", "compressed",
+                 "values", "nulls", "rows", "stored", "uncompressed", "crc"});
+    for (size_t i = 0; i < chunk.pages.size(); ++i) {
+      const PageRecord& page = chunk.pages[i];
+      const PageInfo& info = page.info;
+      const bool is_dictionary = page.page_type_id == static_cast<int>(PageType::kDictionaryPage);
+      std::string levels = "-";
+      if (info.type == PageType::kDataPage && page.is_data_page()) {
+        levels = absl::StrCat(Str(EncodingName(info.definition_level_encoding)), "/",
+                              Str(EncodingName(info.repetition_level_encoding)));
+      } else if (info.type == PageType::kDataPageV2) {
+        levels = absl::StrCat(info.definition_levels_byte_length, "/",
+                              info.repetition_levels_byte_length, " bytes");
+      }
+      std::string crc = "-";
+      if (info.has_crc) crc = !info.crc_checked ? "unchecked" : info.crc_valid ? "ok" : "BAD";
+      table.AddRow({absl::StrCat(i), absl::StrCat(info.offset), absl::StrCat(info.header_size),
+                    PageTypeIdName(page.page_type_id),
+                    page.is_data_page() || is_dictionary ? Str(EncodingName(info.encoding)) : "-",
+                    levels, info.is_compressed ? "yes" : "no",
+                    page.is_data_page() || is_dictionary ? absl::StrCat(info.num_values) : "-",
+                    page.is_data_page() ? OptionalCount(page.nulls()) : "-",
+                    page.is_data_page() ? OptionalCount(page.rows()) : "-",
+                    absl::StrCat(info.compressed_page_size),
+                    absl::StrCat(info.uncompressed_page_size), crc});
+      if (info.statistics) {
+        table.AddNote(absl::StrCat("statistics: ",
+                                   Printable(FormatStatisticsText(column.type, *info.statistics))));
+      }
+      if (is_dictionary && page.dictionary_sorted) {
+        table.AddNote(absl::StrCat("is_sorted: ", *page.dictionary_sorted ? "true" : "false"));
+      }
+      if (!page.error.empty()) table.AddNote("error: " + Printable(page.error));
+    }
+    table.Print(out, 4);
+  }
+  for (const std::string& error : chunk.errors) {
+    std::fprintf(out, "    error: %s\n", Printable(error).c_str());
+  }
+}
+
+}  // namespace pqpage::cli
