@@ -1,0 +1,510 @@
+// The page builder's engine for one column chunk of value type T. Levels and values go into the
+// page being filled: levels as they are (the page encodes them when it is finished), values
+// straight into the page's value encoder. A page is finished at a row start (repetition level 0)
+// once it is full, so pages never split a row, even when a batch ends inside one. The
+// dictionary-full fallback is the one place where values already encoded must move: when the
+// dictionary fills up inside a row, that row's indices are cut off the page and its values go,
+// with the rest of the chunk, to the fallback encoding.
+#include "page/chunk_builder.h"
+
+#include <algorithm>
+#include <limits>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "common/checked_math.h"
+#include "common/status_macros.h"
+#include "page/chunk_assembler.h"
+#include "page/chunk_verifier.h"
+#include "page/encoding_choice.h"
+#include "page/statistics.h"
+#include "page/value_page_encoder.h"
+#include "pqpage/dictionary.h"
+#include "pqpage/rle_bit_packed_hybrid.h"
+#include "pqpage/value_type.h"
+
+namespace pqpage::internal {
+namespace {}  // namespace
+
+absl::Status CheckWriterSetup(const ColumnDescriptor& column, const WriterOptions& options) {
+  const std::string where = absl::StrCat("column '", column.PathString(), "': ");
+  if (static_cast<int>(column.type) < 0 || static_cast<int>(column.type) > 7) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, "unknown physical type ", static_cast<int>(column.type)));
+  }
+  if (column.type == PhysicalType::kFixedLenByteArray && column.type_length <= 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        where, "FIXED_LEN_BYTE_ARRAY needs a positive type_length, not ", column.type_length));
+  }
+  if (column.max_definition_level < 0 || column.max_repetition_level < 0 ||
+      column.max_repetition_level > column.max_definition_level) {
+    // Every repeated field adds a definition level too, so max_rep <= max_def.
+    return absl::InvalidArgumentError(absl::StrCat(where, "impossible maximum levels (definition ",
+                                                   column.max_definition_level, ", repetition ",
+                                                   column.max_repetition_level, ")"));
+  }
+  if (options.data_page_version != 1 && options.data_page_version != 2) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, "data_page_version must be 1 or 2, not ", options.data_page_version));
+  }
+  if (options.data_page_size <= 0 || options.data_page_row_limit <= 0 ||
+      options.dictionary_page_size_limit <= 0 || options.max_dictionary_entries <= 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, "page and dictionary limits must be positive (data_page_size ",
+                     options.data_page_size, ", data_page_row_limit ", options.data_page_row_limit,
+                     ", dictionary_page_size_limit ", options.dictionary_page_size_limit,
+                     ", max_dictionary_entries ", options.max_dictionary_entries, ")"));
+  }
+  if (static_cast<int>(options.encoding) < 0 ||
+      static_cast<int>(options.encoding) > static_cast<int>(EncodingPolicy::kByteStreamSplit)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, "unknown encoding policy ", static_cast<int>(options.encoding)));
+  }
+  switch (options.compression) {
+    case Compression::kUncompressed:
+    case Compression::kSnappy:
+    case Compression::kGzip:
+    case Compression::kBrotli:
+    case Compression::kZstd:
+    case Compression::kLz4Raw:
+      break;
+    case Compression::kLzo:
+    case Compression::kLz4Hadoop:
+      return absl::UnimplementedError(absl::StrCat(where, "pqpage does not write ",
+                                                   CompressionName(options.compression).data(),
+                                                   " (use LZ4_RAW for LZ4)"));
+    default:
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, "unknown compression codec ", static_cast<int>(options.compression)));
+  }
+  return absl::OkStatus();
+}
+
+namespace {
+
+// Checks a batch against the column before anything of it is taken; returns its level count.
+template <typename T>
+absl::StatusOr<int64_t> CheckBatch(const ColumnDescriptor& column, absl::Span<const int16_t> def,
+                                   absl::Span<const int16_t> rep, absl::Span<const T> values,
+                                   bool chunk_empty) {
+  const std::string where = absl::StrCat("column '", column.PathString(), "': ");
+  const int16_t max_def = column.max_definition_level;
+  const int16_t max_rep = column.max_repetition_level;
+  // With a maximum of 0 the array may be left empty; given anyway, it must hold only zeros.
+  const int64_t levels = max_def > 0   ? static_cast<int64_t>(def.size())
+                         : max_rep > 0 ? static_cast<int64_t>(rep.size())
+                                       : static_cast<int64_t>(values.size());
+  if ((max_def > 0 || !def.empty()) && static_cast<int64_t>(def.size()) != levels) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, def.size(), " definition levels for ", levels, " levels"));
+  }
+  if ((max_rep > 0 || !rep.empty()) && static_cast<int64_t>(rep.size()) != levels) {
+    return absl::InvalidArgumentError(absl::StrCat(where, rep.size(), " repetition levels for ",
+                                                   def.size(), " definition levels"));
+  }
+  int64_t present = 0;
+  for (size_t i = 0; i < def.size(); ++i) {
+    if (def[i] < 0 || def[i] > max_def) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, "definition level ", def[i], " at ", i, " is outside 0..", max_def));
+    }
+    present += def[i] == max_def;
+  }
+  for (size_t i = 0; i < rep.size(); ++i) {
+    if (rep[i] < 0 || rep[i] > max_rep) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, "repetition level ", rep[i], " at ", i, " is outside 0..", max_rep));
+    }
+  }
+  if (def.empty()) present = levels;
+  if (present != static_cast<int64_t>(values.size())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, values.size(), " values for ", present,
+                     " definition levels at the maximum (one value per present level)"));
+  }
+  if (chunk_empty && !rep.empty() && rep[0] != 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        where, "the first repetition level of a column chunk must be 0, not ", rep[0]));
+  }
+  if constexpr (std::is_same_v<T, ByteArray>) {
+    const bool fixed = column.type == PhysicalType::kFixedLenByteArray;
+    for (size_t i = 0; i < values.size(); ++i) {
+      if (fixed ? values[i].size != static_cast<uint32_t>(column.type_length)
+                : values[i].size > static_cast<uint32_t>(std::numeric_limits<int32_t>::max())) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(where, "value ", i, " has ", values[i].size, " bytes",
+                         fixed ? absl::StrCat(", the column's type length is ", column.type_length)
+                               : std::string(", more than 2^31 - 1")));
+      }
+      if (values[i].size > 0 && values[i].data == nullptr) {
+        return absl::InvalidArgumentError(absl::StrCat(where, "value ", i, " has no bytes"));
+      }
+    }
+  }
+  return levels;
+}
+
+// An upper bound (for page sizing) on what one value adds to any encoding of its page.
+template <typename T>
+int64_t ValueBound(const T& value) {
+  if constexpr (std::is_same_v<T, ByteArray>) {
+    return 5 + int64_t{value.size};
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return 1;
+  } else {
+    return static_cast<int64_t>(sizeof(T)) + 1;
+  }
+}
+
+struct NoDictionary {};
+
+template <typename T>
+class ChunkBuilder final : public TypedChunkBuilder<T> {
+ public:
+  static constexpr bool kHasDictionary = !std::is_same_v<T, bool>;
+  using Dictionary = std::conditional_t<kHasDictionary, DictionaryEncoder<T>, NoDictionary>;
+
+  ChunkBuilder(const ColumnDescriptor& column, const WriterOptions& options)
+      : column_(column),
+        options_(options),
+        plan_(internal::PlanEncodings(options.encoding, column.type, options.data_page_version)),
+        rep_width_(internal::BitWidthOf(static_cast<uint64_t>(column.max_repetition_level))),
+        def_width_(internal::BitWidthOf(static_cast<uint64_t>(column.max_definition_level))),
+        assembler_(column, options),
+        page_stats_(column.type),
+        chunk_stats_(column.type) {}
+
+  absl::Status Init() {
+    if constexpr (kHasDictionary) {
+      if (plan_.use_dictionary) {
+        DictionaryOptions dictionary_options;
+        dictionary_options.max_entries = options_.max_dictionary_entries;
+        dictionary_options.max_dictionary_bytes = options_.dictionary_page_size_limit;
+        dictionary_options.fixed_length =
+            column_.type == PhysicalType::kFixedLenByteArray ? column_.type_length : 0;
+        dictionary_ = std::make_unique<Dictionary>(dictionary_options);
+        dictionary_active_ = true;
+        return absl::OkStatus();
+      }
+    }
+    return StartFallback();
+  }
+
+  absl::StatusOr<int64_t> Check(absl::Span<const int16_t> def, absl::Span<const int16_t> rep,
+                                absl::Span<const T> values) const override {
+    return CheckBatch<T>(column_, def, rep, values, !started_);
+  }
+
+  // `levels` as returned by Check for this batch.
+  absl::Status Write(absl::Span<const int16_t> def, absl::Span<const int16_t> rep,
+                     absl::Span<const T> values, int64_t levels) override {
+    if (levels == 0) return absl::OkStatus();
+    started_ = true;
+    if (options_.verify_pages) {
+      if (verifier_ == nullptr) verifier_ = std::make_unique<ChunkVerifier<T>>(column_);
+      verifier_->Record(def, rep, values);
+    }
+    const bool has_def = column_.max_definition_level > 0;
+    const bool has_rep = column_.max_repetition_level > 0;
+    const int16_t max_def = column_.max_definition_level;
+    int64_t i = 0;
+    size_t v = 0;
+    while (i < levels) {
+      const bool row_start = !has_rep || rep[i] == 0;
+      if (row_start && PageFull()) PQPAGE_RETURN_IF_ERROR(FinishPage());
+      // Take rows up to the point where the page might be full, so that the check above runs
+      // again at that row start; the bound overestimates, so the page rarely overshoots.
+      const int64_t budget = options_.data_page_size - EstimatedPageSize();
+      const int64_t rows_left = options_.data_page_row_limit - page_rows_;
+      int64_t j = i;
+      size_t w = v;
+      int64_t rows = 0;
+      int64_t bound = 0;
+      while (j < levels) {
+        if (!has_rep || rep[j] == 0) {
+          if (j > i && (rows >= rows_left || bound >= budget)) break;
+          ++rows;
+        }
+        bound += (has_def ? 1 : 0) + (has_rep ? 1 : 0);
+        if (!has_def || def[j] == max_def) bound += ValueBound(values[w++]);
+        ++j;
+      }
+      PQPAGE_RETURN_IF_ERROR(AddToPage(has_def ? def.subspan(i, j - i) : def,
+                                       has_rep ? rep.subspan(i, j - i) : rep,
+                                       values.subspan(v, w - v), j - i, rows));
+      i = j;
+      v = w;
+    }
+    return absl::OkStatus();
+  }
+
+  int64_t EstimatedChunkSize() const override {
+    int64_t size = assembler_.data_pages_bytes();
+    if (page_levels_ > 0) size += EstimatedPageSize();
+    if constexpr (kHasDictionary) {
+      if (dictionary_ != nullptr) size += dictionary_->dictionary_bytes();
+    }
+    return size;
+  }
+
+  absl::StatusOr<ColumnChunkData> Finish(int64_t file_offset) override {
+    if (page_levels_ > 0) PQPAGE_RETURN_IF_ERROR(FinishPage());
+    std::vector<uint8_t> dictionary_body;
+    int64_t dictionary_entries = 0;
+    bool has_dictionary_page = false;
+    if constexpr (kHasDictionary) {
+      // A dictionary that filled up before any page used it is not written.
+      if (dictionary_used_) {
+        dictionary_body = dictionary_->DictionaryPage();
+        dictionary_entries = dictionary_->num_entries();
+        has_dictionary_page = true;
+      }
+    }
+    std::optional<Statistics> statistics;
+    if (options_.write_statistics) statistics = chunk_stats_.ToStatistics();
+    PQPAGE_ASSIGN_OR_RETURN(
+        ColumnChunkData chunk,
+        assembler_.Finish(file_offset, has_dictionary_page ? &dictionary_body : nullptr,
+                          dictionary_entries, std::move(statistics)));
+    if (options_.verify_pages && verifier_ != nullptr) {
+      PQPAGE_RETURN_IF_ERROR(verifier_->Verify(chunk));
+    }
+    return chunk;
+  }
+
+ private:
+  bool PageFull() const {
+    return page_rows_ > 0 && (page_rows_ >= options_.data_page_row_limit ||
+                              EstimatedPageSize() >= options_.data_page_size);
+  }
+
+  int64_t EstimatedPageSize() const {
+    // Levels counted as if bit-packed, without encoding them: RLE runs only make them smaller,
+    // and run headers add a byte or two.
+    const int64_t level_bytes =
+        static_cast<int64_t>(internal::BitPackedBytes(page_levels_, rep_width_) +
+                             internal::BitPackedBytes(page_levels_, def_width_));
+    if constexpr (kHasDictionary) {
+      if (dictionary_active_) {
+        return level_bytes + static_cast<int64_t>(dictionary_->EstimatedDataPageSize());
+      }
+    }
+    return level_bytes + static_cast<int64_t>(fallback_->EstimatedSize());
+  }
+
+  absl::Status StartFallback() {
+    dictionary_active_ = false;
+    PQPAGE_ASSIGN_OR_RETURN(
+        fallback_, internal::MakeTrialValuePageEncoder<T>(
+                       plan_.fallback, column_, options_.compression, options_.compression_level));
+    return absl::OkStatus();
+  }
+
+  void AppendLevels(absl::Span<const int16_t> def, absl::Span<const int16_t> rep, int64_t count,
+                    int64_t rows) {
+    if (column_.max_definition_level > 0) page_def_.insert(page_def_.end(), def.begin(), def.end());
+    if (column_.max_repetition_level > 0) page_rep_.insert(page_rep_.end(), rep.begin(), rep.end());
+    page_levels_ += count;
+    page_rows_ += rows;
+  }
+
+  absl::Status PutFallback(absl::Span<const T> values) {
+    PQPAGE_RETURN_IF_ERROR(fallback_->Put(values));
+    page_stats_.Update(values);
+    page_values_ += static_cast<int64_t>(values.size());
+    return absl::OkStatus();
+  }
+
+  absl::Status AddToPage(absl::Span<const int16_t> def, absl::Span<const int16_t> rep,
+                         absl::Span<const T> values, int64_t count, int64_t rows) {
+    AppendLevels(def, rep, count, rows);
+    if constexpr (kHasDictionary) {
+      if (dictionary_active_) {
+        PQPAGE_ASSIGN_OR_RETURN(const size_t taken, dictionary_->Put(values));
+        if (taken < values.size()) return FallBack(values, taken);
+        page_stats_.Update(values);
+        page_values_ += static_cast<int64_t>(values.size());
+        return absl::OkStatus();
+      }
+    }
+    return PutFallback(values);
+  }
+
+  // The dictionary took only `taken` of `values` (the last values added to the page). Finishes
+  // the page with the rows it holds entirely, and starts a fallback page with the row the
+  // dictionary filled up in (whose first values may have been added by earlier calls) and the
+  // rest of `values`.
+  absl::Status FallBack(absl::Span<const T> values, size_t taken) {
+    if constexpr (kHasDictionary) {
+      const int64_t first_left_out = page_values_ + static_cast<int64_t>(taken);
+      // Find the row start at or before the level of value `first_left_out`.
+      const bool has_def = column_.max_definition_level > 0;
+      const bool has_rep = column_.max_repetition_level > 0;
+      int64_t row_level = 0;
+      int64_t row_value = 0;
+      int64_t value_index = 0;
+      for (int64_t level = 0; level < page_levels_; ++level) {
+        if (!has_rep || page_rep_[level] == 0) {
+          row_level = level;
+          row_value = value_index;
+        }
+        if (!has_def || page_def_[level] == column_.max_definition_level) {
+          if (value_index == first_left_out) break;
+          ++value_index;
+        }
+      }
+      std::vector<uint8_t> section = dictionary_->FinishDataPage();
+      std::vector<T> moved;  // values of the cut row the dictionary had taken
+      if (row_value < first_left_out) {
+        // Cut the page's indices at row_value: decode them and encode the kept ones again. The
+        // page's statistics are rebuilt from the kept values, as the cut ones leave the page.
+        const int width = section[0];
+        RleBitPackedHybridDecoder decoder;
+        std::vector<uint32_t> indices(static_cast<size_t>(first_left_out));
+        PQPAGE_RETURN_IF_ERROR(
+            decoder.Reset(absl::MakeConstSpan(section).subspan(1), width, first_left_out));
+        PQPAGE_RETURN_IF_ERROR(decoder.Decode(absl::MakeSpan(indices)));
+        absl::Span<const T> entries = dictionary_->entries();
+        std::vector<T> kept;
+        kept.reserve(static_cast<size_t>(row_value));
+        for (int64_t k = 0; k < row_value; ++k) kept.push_back(entries[indices[k]]);
+        for (int64_t k = row_value; k < first_left_out; ++k) moved.push_back(entries[indices[k]]);
+        page_stats_.Reset();
+        page_stats_.Update(absl::MakeConstSpan(kept));
+        section.assign(1, static_cast<uint8_t>(width));
+        RleBitPackedHybridEncoder encoder(width);
+        PQPAGE_RETURN_IF_ERROR(
+            encoder.Put(absl::MakeConstSpan(indices).first(static_cast<size_t>(row_value))));
+        encoder.FinishInto(&section);
+      } else {
+        page_stats_.Update(values.first(taken));
+      }
+
+      // Split the levels at the cut row.
+      std::vector<int16_t> moved_def;
+      std::vector<int16_t> moved_rep;
+      if (has_def) {
+        moved_def.assign(page_def_.begin() + row_level, page_def_.end());
+        page_def_.resize(static_cast<size_t>(row_level));
+      }
+      if (has_rep) {
+        moved_rep.assign(page_rep_.begin() + row_level, page_rep_.end());
+        page_rep_.resize(static_cast<size_t>(row_level));
+      }
+      const int64_t moved_levels = page_levels_ - row_level;
+      int64_t moved_rows = 0;
+      if (has_rep) {
+        for (int16_t r : moved_rep) moved_rows += r == 0;
+      } else {
+        moved_rows = moved_levels;
+      }
+      page_levels_ = row_level;
+      page_values_ = row_value;
+      page_rows_ -= moved_rows;
+      if (page_levels_ > 0) {
+        PQPAGE_RETURN_IF_ERROR(EmitPage(std::move(section), Encoding::kRleDictionary));
+      } else {
+        ResetPage();
+      }
+      PQPAGE_RETURN_IF_ERROR(StartFallback());
+      AppendLevels(moved_def, moved_rep, moved_levels, moved_rows);
+      PQPAGE_RETURN_IF_ERROR(PutFallback(absl::MakeConstSpan(moved)));
+      return PutFallback(values.subspan(taken));
+    } else {
+      return absl::InternalError("dictionary fallback without a dictionary");
+    }
+  }
+
+  absl::Status FinishPage() {
+    std::vector<uint8_t> section;
+    if constexpr (kHasDictionary) {
+      if (dictionary_active_) {
+        dictionary_->FinishDataPageInto(&section);
+        return EmitPage(std::move(section), Encoding::kRleDictionary);
+      }
+    }
+    PQPAGE_RETURN_IF_ERROR(fallback_->FinishInto(&section));
+    return EmitPage(std::move(section), fallback_->encoding());
+  }
+
+  absl::Status EmitPage(std::vector<uint8_t> section, Encoding encoding) {
+    EncodedDataPage page;
+    if (column_.max_repetition_level > 0) {
+      RleBitPackedHybridEncoder encoder(rep_width_);
+      PQPAGE_RETURN_IF_ERROR(encoder.Put(absl::MakeConstSpan(page_rep_)));
+      encoder.FinishInto(&page.repetition_levels);
+    }
+    if (column_.max_definition_level > 0) {
+      RleBitPackedHybridEncoder encoder(def_width_);
+      PQPAGE_RETURN_IF_ERROR(encoder.Put(absl::MakeConstSpan(page_def_)));
+      encoder.FinishInto(&page.definition_levels);
+    }
+    page.values = std::move(section);
+    page.encoding = encoding;
+    page.num_levels = page_levels_;
+    page.num_nulls = page_levels_ - page_values_;
+    page.num_rows = page_rows_;
+    page_stats_.AddNulls(page.num_nulls);
+    if (options_.write_statistics) page.statistics = page_stats_.ToStatistics();
+    chunk_stats_.Merge(page_stats_);
+    if (encoding == Encoding::kRleDictionary) dictionary_used_ = true;
+    ResetPage();
+    return assembler_.AddDataPage(std::move(page));
+  }
+
+  void ResetPage() {
+    page_def_.clear();
+    page_rep_.clear();
+    page_levels_ = 0;
+    page_values_ = 0;
+    page_rows_ = 0;
+    page_stats_.Reset();
+  }
+
+  ColumnDescriptor column_;
+  WriterOptions options_;
+  EncodingPlan plan_;
+  int rep_width_;
+  int def_width_;
+  ChunkAssembler assembler_;
+
+  std::unique_ptr<Dictionary> dictionary_;
+  bool dictionary_active_ = false;  // the page being filled is dictionary-encoded
+  bool dictionary_used_ = false;    // some finished page is
+  std::unique_ptr<ValuePageEncoder<T>> fallback_;
+
+  // The page being filled.
+  std::vector<int16_t> page_def_;
+  std::vector<int16_t> page_rep_;
+  int64_t page_levels_ = 0;
+  int64_t page_values_ = 0;
+  int64_t page_rows_ = 0;  // row starts in the page
+  StatisticsAccumulator page_stats_;
+  StatisticsAccumulator chunk_stats_;
+
+  bool started_ = false;
+  std::unique_ptr<ChunkVerifier<T>> verifier_;
+};
+
+template <typename T>
+absl::StatusOr<std::unique_ptr<ChunkBuilderBase>> MakeTypedBuilder(const ColumnDescriptor& column,
+                                                                   const WriterOptions& options) {
+  auto builder = std::make_unique<ChunkBuilder<T>>(column, options);
+  PQPAGE_RETURN_IF_ERROR(builder->Init());
+  return std::unique_ptr<ChunkBuilderBase>(std::move(builder));
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<ChunkBuilderBase>> MakeChunkBuilder(const ColumnDescriptor& column,
+                                                                   const WriterOptions& options) {
+  return VisitValueType(column.type, [&](auto tag) {
+    return MakeTypedBuilder<typename decltype(tag)::Type>(column, options);
+  });
+}
+
+}  // namespace pqpage::internal
