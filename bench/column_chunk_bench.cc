@@ -14,6 +14,7 @@
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/column_chunk_writer.h"
 #include "pqpage/file.h"
+#include "pqpage/value_type.h"
 
 namespace pqpage::bench {
 namespace {
@@ -99,7 +100,8 @@ void RunRead(benchmark::State& state, const Shape& shape, const std::vector<T>& 
   for (auto _ : state) {
     ColumnChunkReader reader(shape.column, source.get(), location);
     for (;;) {
-      auto counts = reader.ReadBatch<T>(kBatch, definition.data(), nullptr, out.get());
+      auto counts =
+          reader.ReadBatch<T>(absl::MakeSpan(definition), {}, absl::MakeSpan(out.get(), kBatch));
       if (!counts.ok()) {
         state.SkipWithError(std::string(counts.status().message()).c_str());
         return;
@@ -185,36 +187,13 @@ void BM_ScanReferenceFile(benchmark::State& state, const std::string& path) {
         auto reader = (*file)->OpenColumnChunk(group, static_cast<int>(c));
         if (!reader.ok()) continue;
         for (;;) {
-          absl::StatusOr<BatchCounts> counts;
-          switch (reader->column().type) {
-            case PhysicalType::kBoolean:
-              counts = reader->ReadBatch<bool>(kBatch, definition.data(), repetition.data(),
-                                               reinterpret_cast<bool*>(scratch.data()));
-              break;
-            case PhysicalType::kInt32:
-              counts = reader->ReadBatch<int32_t>(kBatch, definition.data(), repetition.data(),
-                                                  reinterpret_cast<int32_t*>(scratch.data()));
-              break;
-            case PhysicalType::kInt64:
-              counts = reader->ReadBatch<int64_t>(kBatch, definition.data(), repetition.data(),
-                                                  reinterpret_cast<int64_t*>(scratch.data()));
-              break;
-            case PhysicalType::kInt96:
-              counts = reader->ReadBatch<Int96>(kBatch, definition.data(), repetition.data(),
-                                                reinterpret_cast<Int96*>(scratch.data()));
-              break;
-            case PhysicalType::kFloat:
-              counts = reader->ReadBatch<float>(kBatch, definition.data(), repetition.data(),
-                                                reinterpret_cast<float*>(scratch.data()));
-              break;
-            case PhysicalType::kDouble:
-              counts = reader->ReadBatch<double>(kBatch, definition.data(), repetition.data(),
-                                                 reinterpret_cast<double*>(scratch.data()));
-              break;
-            default:
-              counts = reader->ReadBatch<ByteArray>(kBatch, definition.data(), repetition.data(),
-                                                    reinterpret_cast<ByteArray*>(scratch.data()));
-          }
+          const absl::StatusOr<BatchCounts> counts =
+              VisitValueType(reader->column().type, [&](auto tag) {
+                using T = typename decltype(tag)::Type;
+                return reader->ReadBatch<T>(
+                    absl::MakeSpan(definition), absl::MakeSpan(repetition),
+                    absl::MakeSpan(reinterpret_cast<T*>(scratch.data()), kBatch));
+              });
           if (!counts.ok() || counts->levels == 0) break;
           levels_per_run += counts->levels;
         }

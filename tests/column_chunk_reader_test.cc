@@ -184,7 +184,8 @@ absl::Status ReadAll(ColumnChunkReader& reader, int64_t batch, std::vector<int16
   std::unique_ptr<T[]> out(new T[static_cast<size_t>(batch)]);
   for (;;) {
     absl::StatusOr<BatchCounts> counts =
-        reader.ReadBatch<T>(batch, def.data(), rep.data(), out.get());
+        reader.ReadBatch<T>(absl::MakeSpan(def), absl::MakeSpan(rep),
+                            absl::MakeSpan(out.get(), static_cast<size_t>(batch)));
     if (!counts.ok()) return counts.status();
     if (counts->levels == 0) return absl::OkStatus();
     if (reader.column().max_definition_level > 0) {
@@ -267,14 +268,14 @@ TEST(ColumnChunkReaderTest, DictionaryThenPlainFallbackWithIndices) {
   EXPECT_TRUE(dictionary_encoded);
   uint32_t out[8];
   PQPAGE_ASSERT_OK_AND_ASSIGN(BatchCounts counts,
-                              fixture.reader->ReadIndices(8, nullptr, nullptr, out));
+                              fixture.reader->ReadIndices({}, {}, absl::MakeSpan(out)));
   EXPECT_EQ(counts.values, 4);
   EXPECT_EQ(std::vector<uint32_t>(out, out + 4), (std::vector<uint32_t>{2, 0, 1, 2}));
   PQPAGE_ASSERT_OK_AND_ASSIGN(auto entries, fixture.reader->Dictionary<int64_t>());
   EXPECT_EQ(std::vector<int64_t>(entries.begin(), entries.end()),
             (std::vector<int64_t>{100, 200, 300}));
   // The fallback page is PLAIN: indices cannot be handed out for it.
-  PQPAGE_EXPECT_ERROR(fixture.reader->ReadIndices(8, nullptr, nullptr, out),
+  PQPAGE_EXPECT_ERROR(fixture.reader->ReadIndices({}, {}, absl::MakeSpan(out)),
                       absl::StatusCode::kInvalidArgument);
 }
 
@@ -286,8 +287,9 @@ TEST(ColumnChunkReaderTest, SpacedReadPutsValuesAtTheirSlots) {
   Fixture fixture(chunk, Column(PhysicalType::kDouble, 1, 0), 5);
   double values[5] = {-1, -1, -1, -1, -1};
   uint8_t validity[2] = {0xff, 0xff};
-  PQPAGE_ASSERT_OK_AND_ASSIGN(
-      BatchCounts counts, fixture.reader->ReadBatchSpaced<double>(5, nullptr, values, validity, 3));
+  PQPAGE_ASSERT_OK_AND_ASSIGN(BatchCounts counts,
+                              fixture.reader->ReadBatchSpaced<double>({}, absl::MakeSpan(values),
+                                                                      absl::MakeSpan(validity), 3));
   EXPECT_EQ(counts.levels, 5);
   EXPECT_EQ(counts.values, 3);
   EXPECT_EQ(values[1], 1.5);
@@ -333,7 +335,7 @@ TEST(ColumnChunkReaderTest, RleBooleansCarryTheirLengthPrefix) {
   std::vector<bool> values;
   bool out[4];
   PQPAGE_ASSERT_OK_AND_ASSIGN(BatchCounts counts,
-                              fixture.reader->ReadBatch<bool>(4, nullptr, nullptr, out));
+                              fixture.reader->ReadBatch<bool>({}, {}, absl::MakeSpan(out)));
   EXPECT_EQ(counts.values, 4);
   EXPECT_EQ(std::vector<bool>(out, out + 4), (std::vector<bool>{true, false, true, true}));
 }
@@ -611,8 +613,8 @@ TEST(ColumnChunkReaderTest, OldParquetMrCarriesDeltaByteArrayStateAcrossPages) {
     // Batches of one: each view is copied before the next call may move pages.
     ByteArray out[1];
     for (;;) {
-      PQPAGE_ASSERT_OK_AND_ASSIGN(BatchCounts counts,
-                                  fixture.reader->ReadBatch<ByteArray>(1, nullptr, nullptr, out));
+      PQPAGE_ASSERT_OK_AND_ASSIGN(
+          BatchCounts counts, fixture.reader->ReadBatch<ByteArray>({}, {}, absl::MakeSpan(out)));
       if (counts.levels == 0) break;
       text.emplace_back(out[0].AsStringView());
     }
@@ -623,7 +625,7 @@ TEST(ColumnChunkReaderTest, OldParquetMrCarriesDeltaByteArrayStateAcrossPages) {
     ByteArray out[4];
     absl::Status status;
     for (int i = 0; i < 4 && status.ok(); ++i) {
-      status = fixture.reader->ReadBatch<ByteArray>(1, nullptr, nullptr, out).status();
+      status = fixture.reader->ReadBatch<ByteArray>({}, {}, absl::MakeSpan(out, 1)).status();
     }
     EXPECT_EQ(status.code(), absl::StatusCode::kDataLoss) << status;
   }
@@ -634,7 +636,7 @@ TEST(ColumnChunkReaderTest, WrongValueTypeIsInvalidArgument) {
   chunk.V1(Plain<int32_t>({1}), 1, format::Encoding::PLAIN);
   Fixture fixture(chunk, Column(PhysicalType::kInt32, 0, 0), 1);
   float out[1];
-  PQPAGE_EXPECT_ERROR(fixture.reader->ReadBatch<float>(1, nullptr, nullptr, out),
+  PQPAGE_EXPECT_ERROR(fixture.reader->ReadBatch<float>({}, {}, absl::MakeSpan(out)),
                       absl::StatusCode::kInvalidArgument);
 }
 

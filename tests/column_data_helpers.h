@@ -281,7 +281,9 @@ absl::StatusOr<ReadBack<T>> ReadChunk(const ColumnDescriptor& column, const Colu
     std::vector<int16_t> rep(static_cast<size_t>(n) + 1);
     std::unique_ptr<T[]> values(new T[static_cast<size_t>(n) + 1]);
     absl::StatusOr<BatchCounts> counts =
-        reader.template ReadBatch<T>(n, def.data(), rep.data(), values.get());
+        reader.template ReadBatch<T>(absl::MakeSpan(def).first(static_cast<size_t>(n)),
+                                     absl::MakeSpan(rep).first(static_cast<size_t>(n)),
+                                     absl::MakeSpan(values.get(), static_cast<size_t>(n)));
     if (!counts.ok()) return counts.status();
     if (counts->levels != n) return absl::InternalError("a page read in two batches");
     page.levels = n;

@@ -88,11 +88,11 @@ absl::StatusOr<std::vector<int32_t>> ReadColumn(const FileReader& reader) {
   absl::StatusOr<ColumnChunkReader> chunk = reader.OpenColumnChunk(0, 0);
   if (!chunk.ok()) return chunk.status();
   std::vector<int32_t> values(16);
-  absl::StatusOr<BatchCounts> counts =
-      chunk->ReadBatch<int32_t>(16, nullptr, nullptr, values.data());
+  absl::StatusOr<BatchCounts> counts = chunk->ReadBatch<int32_t>({}, {}, absl::MakeSpan(values));
   if (!counts.ok()) return counts.status();
   values.resize(static_cast<size_t>(counts->values));
-  absl::StatusOr<BatchCounts> end = chunk->ReadBatch<int32_t>(16, nullptr, nullptr, values.data());
+  std::vector<int32_t> more(16);  // the chunk must be drained
+  absl::StatusOr<BatchCounts> end = chunk->ReadBatch<int32_t>({}, {}, absl::MakeSpan(more));
   if (!end.ok()) return end.status();
   return values;
 }
@@ -229,9 +229,10 @@ TEST(WriterQuirksTest, ParquetMrBefore180CarriesDeltaByteArrayState) {
   EXPECT_FALSE(internal::CarriesDeltaByteArrayPrefixAcrossPages("parquet-mr"));
   EXPECT_FALSE(internal::CarriesDeltaByteArrayPrefixAcrossPages("parquet-rs version 1.0.0"));
   // The file layer hands the decision to the page layer in the chunk's location.
-  for (const auto& [created_by, carry] : {std::pair{"parquet-mr version 1.7.0 (build x)", true},
-                                          std::pair{"parquet-mr version 1.8.1 (build x)", false},
-                                          std::pair{"parquet-cpp-arrow version 26.0.1", false}}) {
+  for (const auto& [writer, carry] : {std::pair{"parquet-mr version 1.7.0 (build x)", true},
+                                      std::pair{"parquet-mr version 1.8.1 (build x)", false},
+                                      std::pair{"parquet-cpp-arrow version 26.0.1", false}}) {
+    const std::string created_by = writer;  // a structured binding cannot be captured (C++20)
     PQPAGE_ASSERT_OK_AND_ASSIGN(
         auto reader,
         Open(MakeFile([&](format::FileMetaData* m) { m->__set_created_by(created_by); })));

@@ -96,7 +96,8 @@ void ExpectColumnReadsBack(const FileReader& reader, int row_group, int column,
   std::unique_ptr<T[]> values(new T[kBatch]);
   while (true) {
     PQPAGE_ASSERT_OK_AND_ASSIGN(BatchCounts counts,
-                                chunk.ReadBatch<T>(kBatch, def.data(), rep.data(), values.get()));
+                                chunk.ReadBatch<T>(absl::MakeSpan(def), absl::MakeSpan(rep),
+                                                   absl::MakeSpan(values.get(), kBatch)));
     if (counts.levels == 0) break;
     if (descriptor.max_definition_level > 0) {
       got.def.insert(got.def.end(), def.begin(), def.begin() + counts.levels);

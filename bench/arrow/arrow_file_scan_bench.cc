@@ -101,7 +101,8 @@ absl::StatusOr<int64_t> DrainPqpage(pqpage::ColumnChunkReader& reader, int16_t* 
   int64_t levels = 0;
   for (;;) {
     absl::StatusOr<pqpage::BatchCounts> counts =
-        reader.ReadBatch<T>(kBatch, definition, repetition, values.get());
+        reader.ReadBatch<T>(absl::MakeSpan(definition, kBatch), absl::MakeSpan(repetition, kBatch),
+                            absl::MakeSpan(values.get(), kBatch));
     if (!counts.ok()) return counts.status();
     if (counts->levels == 0) return levels;
     levels += counts->levels;

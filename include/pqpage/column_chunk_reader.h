@@ -96,31 +96,33 @@ class ColumnChunkReader {
   // The dictionary page's header, when the chunk has one (after it was read).
   const PageInfo* dictionary_page() const;
 
-  // Reads up to `max_levels` levels of the current data page, moving to the next data page first
-  // when the current one is exhausted; a batch never spans two pages. Returns zero counts at the
-  // end of the chunk. `definition_levels` / `repetition_levels` need room for max_levels entries
-  // and may be null when the column's maximum is 0; `values` needs room for max_levels values and
-  // receives only the present ones, packed. T is bool, int32_t, int64_t, Int96, float, double, or
-  // ByteArray (BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY). ByteArray views stay valid until the call
-  // that moves to another page.
+  // Reads up to values.size() levels of the current data page, moving to the next data page
+  // first when the current one is exhausted; a batch never spans two pages. Returns zero counts at
+  // the end of the chunk. `values` receives only the present values, packed. The level spans
+  // receive the levels: each must be empty (the levels are then decoded but not handed out) or at
+  // least values.size() long; InvalidArgument otherwise. T is bool, int32_t, int64_t, Int96,
+  // float, double, or ByteArray (BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY). ByteArray views stay valid
+  // until the call that moves to another page.
   template <typename T>
-  absl::StatusOr<BatchCounts> ReadBatch(int64_t max_levels, int16_t* definition_levels,
-                                        int16_t* repetition_levels, T* values);
+  absl::StatusOr<BatchCounts> ReadBatch(absl::Span<int16_t> definition_levels,
+                                        absl::Span<int16_t> repetition_levels,
+                                        absl::Span<T> values);
 
   // The spaced form, for columns without repetition: writes one slot per level into `values`
   // (null slots are left as they were) and sets bit (validity_bit_offset + i) of `validity` for
   // each present value, clearing it for each null (LSB first). InvalidArgument for a repeated
-  // column.
+  // column, or a `validity` shorter than validity_bit_offset + values.size() bits.
   template <typename T>
-  absl::StatusOr<BatchCounts> ReadBatchSpaced(int64_t max_levels, int16_t* definition_levels,
-                                              T* values, uint8_t* validity,
+  absl::StatusOr<BatchCounts> ReadBatchSpaced(absl::Span<int16_t> definition_levels,
+                                              absl::Span<T> values, absl::Span<uint8_t> validity,
                                               int64_t validity_bit_offset);
 
   // Like ReadBatch, but hands back dictionary indices for engines that keep data dictionary
   // encoded; Dictionary<T>() gives the entries. InvalidArgument if the page the batch would come
   // from is not dictionary-encoded (after a fallback, later pages may not be).
-  absl::StatusOr<BatchCounts> ReadIndices(int64_t max_levels, int16_t* definition_levels,
-                                          int16_t* repetition_levels, uint32_t* indices);
+  absl::StatusOr<BatchCounts> ReadIndices(absl::Span<int16_t> definition_levels,
+                                          absl::Span<int16_t> repetition_levels,
+                                          absl::Span<uint32_t> indices);
   // Whether the page the next batch comes from is dictionary-encoded (moves to the next data page
   // when the current one is exhausted; false at the end of the chunk).
   absl::StatusOr<bool> NextBatchIsDictionaryEncoded();

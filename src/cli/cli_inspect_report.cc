@@ -86,9 +86,10 @@ void DecodePages(ColumnChunkReader& reader, ChunkReport* report) {
     int64_t rows = 0;
     while (reader.levels_left_in_page() > 0) {
       const int64_t ask = std::min(kBatchLevels, reader.levels_left_in_page());
-      absl::StatusOr<BatchCounts> counts = reader.ReadBatch<T>(
-          ask, has_def ? batch.definition_levels.get() : nullptr,
-          has_rep ? batch.repetition_levels.get() : nullptr, batch.values.get());
+      absl::StatusOr<BatchCounts> counts =
+          reader.ReadBatch<T>(has_def ? batch.definitions().first(ask) : absl::Span<int16_t>(),
+                              has_rep ? batch.repetitions().first(ask) : absl::Span<int16_t>(),
+                              batch.value_span().first(ask));
       if (!counts.ok()) {
         if (record != nullptr) {
           record->error = StatusText(counts.status());

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "absl/types/span.h"
 #include "pqpage/types.h"
 #include "pqpage/value_type.h"
 
@@ -21,6 +22,15 @@ struct Batch {
   std::unique_ptr<int16_t[]> definition_levels = std::make_unique<int16_t[]>(kBatchLevels);
   std::unique_ptr<int16_t[]> repetition_levels = std::make_unique<int16_t[]>(kBatchLevels);
   std::unique_ptr<T[]> values = std::make_unique<T[]>(kBatchLevels);
+
+  // The buffers as ColumnChunkReader::ReadBatch takes them: a batch of kBatchLevels.
+  absl::Span<int16_t> definitions() {
+    return absl::MakeSpan(definition_levels.get(), kBatchLevels);
+  }
+  absl::Span<int16_t> repetitions() {
+    return absl::MakeSpan(repetition_levels.get(), kBatchLevels);
+  }
+  absl::Span<T> value_span() { return absl::MakeSpan(values.get(), kBatchLevels); }
 };
 
 // Bytes one decoded value takes in memory, for throughput figures; byte arrays count their data.

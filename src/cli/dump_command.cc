@@ -165,8 +165,7 @@ absl::Status DumpColumn(const FileReader& file, int column, FILE* out) {
     for (;;) {
       PQPAGE_ASSIGN_OR_RETURN(
           BatchCounts counts,
-          reader.ReadBatch<T>(kBatchLevels, batch.definition_levels.get(),
-                              batch.repetition_levels.get(), batch.values.get()));
+          reader.ReadBatch<T>(batch.definitions(), batch.repetitions(), batch.value_span()));
       if (counts.levels == 0) break;
       if (descriptor.max_definition_level > 0) {
         for (int64_t i = 0; i < counts.levels; ++i)

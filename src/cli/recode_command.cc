@@ -204,12 +204,11 @@ absl::Status CopyChunk(ColumnChunkReader& reader, ColumnChunkWriter* writer,
   const bool has_def = column.max_definition_level > 0;
   const bool has_rep = column.max_repetition_level > 0;
   Batch<T> batch;
-  int16_t* def = has_def ? batch.definition_levels.get() : nullptr;
-  int16_t* rep = has_rep ? batch.repetition_levels.get() : nullptr;
+  const absl::Span<int16_t> def = has_def ? batch.definitions() : absl::Span<int16_t>();
+  const absl::Span<int16_t> rep = has_rep ? batch.repetitions() : absl::Span<int16_t>();
   int64_t last_page = -1;
   while (true) {
-    PQPAGE_ASSIGN_OR_RETURN(BatchCounts counts,
-                            reader.ReadBatch<T>(kBatchLevels, def, rep, batch.values.get()));
+    PQPAGE_ASSIGN_OR_RETURN(BatchCounts counts, reader.ReadBatch<T>(def, rep, batch.value_span()));
     if (counts.levels == 0) break;
     if (reader.page_index() != last_page) {
       last_page = reader.page_index();
@@ -217,17 +216,16 @@ absl::Status CopyChunk(ColumnChunkReader& reader, ColumnChunkWriter* writer,
     }
     if (writer != nullptr) {
       const size_t levels = static_cast<size_t>(counts.levels);
-      absl::Span<const int16_t> def_span;
-      absl::Span<const int16_t> rep_span;
-      if (has_def) def_span = absl::MakeConstSpan(def, levels);
-      if (has_rep) rep_span = absl::MakeConstSpan(rep, levels);
       PQPAGE_RETURN_IF_ERROR(WithContext(
           writer->WriteBatch<T>(
-              def_span, rep_span,
+              def.first(std::min(levels, def.size())), rep.first(std::min(levels, rep.size())),
               absl::MakeConstSpan(batch.values.get(), static_cast<size_t>(counts.values))),
           writer_context));
     }
-    if (digest != nullptr) digest->Add<T>(counts, def, rep, batch.values.get());
+    if (digest != nullptr) {
+      digest->Add<T>(counts, has_def ? def.data() : nullptr, has_rep ? rep.data() : nullptr,
+                     batch.values.get());
+    }
   }
   return absl::OkStatus();
 }

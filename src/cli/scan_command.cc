@@ -71,8 +71,9 @@ absl::Status ScanChunk(ColumnChunkReader& reader, Totals* totals, OnPage&& on_pa
   while (true) {
     PQPAGE_ASSIGN_OR_RETURN(
         BatchCounts counts,
-        reader.ReadBatch<T>(kBatchLevels, has_def ? batch.definition_levels.get() : nullptr,
-                            has_rep ? batch.repetition_levels.get() : nullptr, batch.values.get()));
+        reader.ReadBatch<T>(has_def ? batch.definitions() : absl::Span<int16_t>(),
+                            has_rep ? batch.repetitions() : absl::Span<int16_t>(),
+                            batch.value_span()));
     if (counts.levels == 0) break;
     if (reader.page_index() != last_page) {
       last_page = reader.page_index();

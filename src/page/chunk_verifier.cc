@@ -76,7 +76,8 @@ absl::Status ChunkVerifier<T>::Verify(const ColumnChunkData& chunk) const {
   int64_t level_at = 0;
   int64_t value_at = 0;
   while (true) {
-    auto counts = reader.ReadBatch<T>(kBatch, def.data(), rep.data(), values.get());
+    auto counts = reader.ReadBatch<T>(absl::MakeSpan(def), absl::MakeSpan(rep),
+                                      absl::MakeSpan(values.get(), kBatch));
     if (!counts.ok()) return Mismatch(column_, counts.status().ToString());
     if (counts->levels == 0) break;
     if (level_at + counts->levels > num_levels_ ||

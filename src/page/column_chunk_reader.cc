@@ -298,40 +298,63 @@ const PageInfo* ColumnChunkReader::dictionary_page() const {
   return state_->dictionary_info ? &*state_->dictionary_info : nullptr;
 }
 
+namespace {
+
+// A level span must be empty (levels decoded into the reader's scratch) or hold the whole batch.
+absl::Status CheckLevelSpan(absl::Span<int16_t> levels, size_t batch, const char* what) {
+  if (levels.empty() || levels.size() >= batch) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat(what, " level span of ", levels.size(), " entries for a batch of ", batch));
+}
+
+int16_t* DataOrNull(absl::Span<int16_t> levels) { return levels.empty() ? nullptr : levels.data(); }
+
+}  // namespace
+
 template <typename T>
-absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatch(int64_t max_levels,
-                                                         int16_t* definition_levels,
-                                                         int16_t* repetition_levels, T* values) {
+absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatch(absl::Span<int16_t> definition_levels,
+                                                         absl::Span<int16_t> repetition_levels,
+                                                         absl::Span<T> values) {
   if (!ValueTypeMatches<T>(state_->column.type)) {
     return absl::InvalidArgumentError(
         absl::StrCat("column '", state_->column.PathString(), "' holds ",
                      PhysicalTypeName(state_->column.type).data(), " values"));
   }
-  PQPAGE_ASSIGN_OR_RETURN(BatchCounts counts,
-                          state_->ReadLevels(max_levels, definition_levels, repetition_levels));
+  PQPAGE_RETURN_IF_ERROR(CheckLevelSpan(definition_levels, values.size(), "definition"));
+  PQPAGE_RETURN_IF_ERROR(CheckLevelSpan(repetition_levels, values.size(), "repetition"));
+  PQPAGE_ASSIGN_OR_RETURN(
+      BatchCounts counts,
+      state_->ReadLevels(static_cast<int64_t>(values.size()), DataOrNull(definition_levels),
+                         DataOrNull(repetition_levels)));
   auto* decoder = static_cast<internal::PageValueDecoder<T>*>(state_->values.get());
-  PQPAGE_RETURN_IF_ERROR(state_->Fail(decoder->Decode(values, counts.values)));
+  PQPAGE_RETURN_IF_ERROR(state_->Fail(decoder->Decode(values.data(), counts.values)));
   return counts;
 }
 
 template <typename T>
-absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatchSpaced(int64_t max_levels,
-                                                               int16_t* definition_levels,
-                                                               T* values, uint8_t* validity,
-                                                               int64_t validity_bit_offset) {
+absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatchSpaced(
+    absl::Span<int16_t> definition_levels, absl::Span<T> values, absl::Span<uint8_t> validity,
+    int64_t validity_bit_offset) {
   if (state_->column.max_repetition_level > 0) {
     return absl::InvalidArgumentError("the spaced form is for columns without repetition");
   }
-  if (max_levels < 0) return absl::InvalidArgumentError("negative batch size");
-  if (state_->column.max_definition_level > 0 && definition_levels == nullptr) {
+  const int64_t batch = static_cast<int64_t>(values.size());
+  if (validity_bit_offset < 0 ||
+      static_cast<uint64_t>(validity.size()) * 8 <
+          static_cast<uint64_t>(validity_bit_offset) + static_cast<uint64_t>(batch)) {
+    return absl::InvalidArgumentError(absl::StrCat("validity of ", validity.size(),
+                                                   " bytes for a batch of ", batch,
+                                                   " at bit offset ", validity_bit_offset));
+  }
+  PQPAGE_RETURN_IF_ERROR(CheckLevelSpan(definition_levels, values.size(), "definition"));
+  if (state_->column.max_definition_level > 0 && definition_levels.empty()) {
     PQPAGE_ASSIGN_OR_RETURN(const bool loaded, state_->EnsurePage());
     if (!loaded) return BatchCounts();
-    state_->definition_scratch.resize(
-        static_cast<size_t>(std::min(max_levels, state_->levels_left)));
-    definition_levels = state_->definition_scratch.data();
+    state_->definition_scratch.resize(static_cast<size_t>(std::min(batch, state_->levels_left)));
+    definition_levels = absl::MakeSpan(state_->definition_scratch);
+    values = values.first(state_->definition_scratch.size());
   }
-  PQPAGE_ASSIGN_OR_RETURN(BatchCounts counts,
-                          ReadBatch<T>(max_levels, definition_levels, nullptr, values));
+  PQPAGE_ASSIGN_OR_RETURN(BatchCounts counts, ReadBatch<T>(definition_levels, {}, values));
   const int16_t max = state_->column.max_definition_level;
   // Present values arrive packed at the front; spreading them from the back never overwrites one
   // not yet moved, since a value's slot is never before its packed position.
@@ -351,18 +374,22 @@ absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatchSpaced(int64_t max_level
   return counts;
 }
 
-absl::StatusOr<BatchCounts> ColumnChunkReader::ReadIndices(int64_t max_levels,
-                                                           int16_t* definition_levels,
-                                                           int16_t* repetition_levels,
-                                                           uint32_t* indices) {
+absl::StatusOr<BatchCounts> ColumnChunkReader::ReadIndices(absl::Span<int16_t> definition_levels,
+                                                           absl::Span<int16_t> repetition_levels,
+                                                           absl::Span<uint32_t> indices) {
+  PQPAGE_RETURN_IF_ERROR(CheckLevelSpan(definition_levels, indices.size(), "definition"));
+  PQPAGE_RETURN_IF_ERROR(CheckLevelSpan(repetition_levels, indices.size(), "repetition"));
   PQPAGE_ASSIGN_OR_RETURN(const bool dictionary_encoded, NextBatchIsDictionaryEncoded());
   if (!dictionary_encoded && state_->have_page) {
     return state_->Fail(absl::InvalidArgumentError(absl::StrCat(
         "page is ", EncodingName(state_->page.encoding).data(), ", not dictionary-encoded")));
   }
-  PQPAGE_ASSIGN_OR_RETURN(BatchCounts counts,
-                          state_->ReadLevels(max_levels, definition_levels, repetition_levels));
-  PQPAGE_RETURN_IF_ERROR(state_->Fail(state_->values->DecodeIndices(indices, counts.values)));
+  PQPAGE_ASSIGN_OR_RETURN(
+      BatchCounts counts,
+      state_->ReadLevels(static_cast<int64_t>(indices.size()), DataOrNull(definition_levels),
+                         DataOrNull(repetition_levels)));
+  PQPAGE_RETURN_IF_ERROR(
+      state_->Fail(state_->values->DecodeIndices(indices.data(), counts.values)));
   return counts;
 }
 
@@ -382,11 +409,11 @@ absl::StatusOr<absl::Span<const T>> ColumnChunkReader::Dictionary() {
 }
 
 // NOLINTBEGIN(bugprone-macro-parentheses): T is a type in template arguments.
-#define PQPAGE_INSTANTIATE_READER(T)                                                      \
-  template absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatch<T>(int64_t, int16_t*, \
-                                                                       int16_t*, T*);     \
-  template absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatchSpaced<T>(             \
-      int64_t, int16_t*, T*, uint8_t*, int64_t);                                          \
+#define PQPAGE_INSTANTIATE_READER(T)                                          \
+  template absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatch<T>(       \
+      absl::Span<int16_t>, absl::Span<int16_t>, absl::Span<T>);               \
+  template absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatchSpaced<T>( \
+      absl::Span<int16_t>, absl::Span<T>, absl::Span<uint8_t>, int64_t);      \
   template absl::StatusOr<absl::Span<const T>> ColumnChunkReader::Dictionary<T>();
 // NOLINTEND(bugprone-macro-parentheses)
 

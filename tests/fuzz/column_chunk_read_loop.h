@@ -21,6 +21,16 @@ void ReadChunkAs(ColumnChunkReader& reader, uint8_t pattern, int64_t max_levels)
   std::vector<int16_t> definition(kMaxBatch), repetition(kMaxBatch);
   std::vector<uint32_t> indices(kMaxBatch);
   std::vector<uint8_t> validity(kMaxBatch / 8 + 1);
+  // A batch's spans; an odd pattern passes no level spans, so the reader decodes levels into its
+  // own scratch.
+  const bool hand_out_levels = (pattern & 1) == 0;
+  const auto Levels = [&](std::vector<int16_t>& levels, int64_t n) {
+    return hand_out_levels ? absl::MakeSpan(levels).first(static_cast<size_t>(n))
+                           : absl::Span<int16_t>();
+  };
+  const auto values_of = [&](int64_t n) {
+    return absl::MakeSpan(values.get(), static_cast<size_t>(n));
+  };
   int64_t read = 0;
   for (int i = 0; read < max_levels; ++i) {
     const int64_t n = BatchSize(pattern, i, max_levels - read);
@@ -29,19 +39,21 @@ void ReadChunkAs(ColumnChunkReader& reader, uint8_t pattern, int64_t max_levels)
       case 1: {
         absl::StatusOr<bool> dictionary = reader.NextBatchIsDictionaryEncoded();
         if (!dictionary.ok()) return;
-        counts = *dictionary
-                     ? reader.ReadIndices(n, definition.data(), repetition.data(), indices.data())
-                     : reader.ReadBatch<T>(n, definition.data(), repetition.data(), values.get());
+        counts =
+            *dictionary
+                ? reader.ReadIndices(Levels(definition, n), Levels(repetition, n),
+                                     absl::MakeSpan(indices).first(static_cast<size_t>(n)))
+                : reader.ReadBatch<T>(Levels(definition, n), Levels(repetition, n), values_of(n));
         break;
       }
       case 2:
         if (reader.column().max_repetition_level == 0) {
-          counts = reader.ReadBatchSpaced<T>(n, nullptr, values.get(), validity.data(), 0);
+          counts = reader.ReadBatchSpaced<T>({}, values_of(n), absl::MakeSpan(validity), 0);
           break;
         }
         [[fallthrough]];
       default:
-        counts = reader.ReadBatch<T>(n, definition.data(), repetition.data(), values.get());
+        counts = reader.ReadBatch<T>(Levels(definition, n), Levels(repetition, n), values_of(n));
     }
     if (!counts.ok() || counts->levels == 0) return;
     if (counts->levels > n || counts->values > counts->levels)
