@@ -631,6 +631,35 @@ TEST(ColumnChunkReaderTest, OldParquetMrCarriesDeltaByteArrayStateAcrossPages) {
   }
 }
 
+TEST(ColumnChunkReaderTest, ShortSpansAreInvalidArgumentNotOverruns) {
+  ChunkBuilder chunk;
+  chunk.V1(Plain<int32_t>({1, 2, 3, 4}), 4, format::Encoding::PLAIN);
+  Fixture fixture(chunk, Column(PhysicalType::kInt32, 0, 0), 4);
+  int32_t values[4];
+  int16_t levels[2];
+  // A level span shorter than the batch (values.size()) would be written past its end.
+  PQPAGE_EXPECT_ERROR(
+      fixture.reader->ReadBatch<int32_t>(absl::MakeSpan(levels), {}, absl::MakeSpan(values)),
+      absl::StatusCode::kInvalidArgument);
+  PQPAGE_EXPECT_ERROR(
+      fixture.reader->ReadBatch<int32_t>({}, absl::MakeSpan(levels), absl::MakeSpan(values)),
+      absl::StatusCode::kInvalidArgument);
+  // So would a validity bitmap too short for offset + batch bits (5 + 4 > 8).
+  uint8_t validity[1];
+  PQPAGE_EXPECT_ERROR(fixture.reader->ReadBatchSpaced<int32_t>({}, absl::MakeSpan(values),
+                                                               absl::MakeSpan(validity), 5),
+                      absl::StatusCode::kInvalidArgument);
+  uint32_t indices[4];
+  PQPAGE_EXPECT_ERROR(
+      fixture.reader->ReadIndices(absl::MakeSpan(levels), {}, absl::MakeSpan(indices)),
+      absl::StatusCode::kInvalidArgument);
+  // Nothing was consumed: the whole chunk still reads.
+  PQPAGE_ASSERT_OK_AND_ASSIGN(BatchCounts counts,
+                              fixture.reader->ReadBatch<int32_t>({}, {}, absl::MakeSpan(values)));
+  EXPECT_EQ(counts.values, 4);
+  EXPECT_EQ(std::vector<int32_t>(values, values + 4), (std::vector<int32_t>{1, 2, 3, 4}));
+}
+
 TEST(ColumnChunkReaderTest, WrongValueTypeIsInvalidArgument) {
   ChunkBuilder chunk;
   chunk.V1(Plain<int32_t>({1}), 1, format::Encoding::PLAIN);
