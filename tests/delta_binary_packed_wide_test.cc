@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "delta_stream_checks.h"
@@ -88,24 +89,33 @@ Bytes EncodeWithWideDeltas(const std::vector<T>& values, int64_t block, int64_t 
 }
 
 // ---------------------------------------------------------------- exact bytes
+// The stream `header` + a body of `body_bytes` starting with `body_start` (zeros after it) must be
+// exactly what the reference writer makes of MIN, MAX, MIN of T, and must decode to them by every
+// path. Returns the stream.
+template <typename T>
+Bytes CheckExtremesStream(Bytes header, const Bytes& body_start, size_t body_bytes) {
+  Bytes bytes = std::move(header);
+  const size_t body_at = bytes.size();
+  bytes.resize(body_at + body_bytes, 0);
+  std::copy(body_start.begin(), body_start.end(), bytes.begin() + static_cast<ptrdiff_t>(body_at));
+  const std::vector<T> expected = {std::numeric_limits<T>::min(), std::numeric_limits<T>::max(),
+                                   std::numeric_limits<T>::min()};
+  std::vector<int> widths;
+  EXPECT_EQ(EncodeWithWideDeltas(expected, 128, 4, &widths), bytes);
+  CheckDecodePaths(bytes, expected);
+  return bytes;
+}
+
 TEST(DeltaBinaryPackedWide, Width33ForInt32ExactBytes) {
   // INT32_MIN, INT32_MAX, INT32_MIN with deltas taken in 64 bits: +(2^32 - 1), -(2^32 - 1).
   // Header: block 128, 4 miniblocks, 3 values, first zigzag(-2^31) = 2^32 - 1.
   // Block: min delta -(2^32 - 1), zigzag 2^33 - 3; widths 33 0 0 0; relative deltas 2^33 - 2 and
   // 0 packed LSB first into 32 * 33 / 8 = 132 bytes: FE FF FF FF 01, then zeros.
-  Bytes bytes = {0x80, 0x01, 0x04, 0x03, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F,
-                 0xFD, 0xFF, 0xFF, 0xFF, 0x1F, 33,   0,    0,    0};
-  const size_t body_at = bytes.size();
-  bytes.resize(body_at + 132, 0);
-  const uint8_t body[] = {0xFE, 0xFF, 0xFF, 0xFF, 0x01};
-  std::copy(std::begin(body), std::end(body), bytes.begin() + static_cast<ptrdiff_t>(body_at));
-
+  const Bytes bytes =
+      CheckExtremesStream<int32_t>({0x80, 0x01, 0x04, 0x03, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 0xFD,
+                                    0xFF, 0xFF, 0xFF, 0x1F, 33, 0, 0, 0},
+                                   {0xFE, 0xFF, 0xFF, 0xFF, 0x01}, 132);
   constexpr int32_t kMin = std::numeric_limits<int32_t>::min();
-  constexpr int32_t kMax = std::numeric_limits<int32_t>::max();
-  const std::vector<int32_t> expected = {kMin, kMax, kMin};
-  std::vector<int> widths;
-  EXPECT_EQ(EncodeWithWideDeltas(expected, 128, 4, &widths), bytes);
-  CheckDecodePaths(bytes, expected);
 
   DeltaBinaryPackedDecoder<int32_t> decoder;
   PQPAGE_ASSERT_OK(decoder.Reset(bytes, 3));
@@ -120,19 +130,9 @@ TEST(DeltaBinaryPackedWide, Width65ForInt64ExactBytes) {
   // INT64_MIN, INT64_MAX, INT64_MIN: deltas +(2^64 - 1), -(2^64 - 1). The min delta wraps to 1
   // as an int64 (zigzag 2); the relative deltas are 2^65 - 2 and 0, 65 bits wide:
   // FE FF FF FF FF FF FF FF 01, then zeros to 32 * 65 / 8 = 260 bytes.
-  Bytes bytes = {0x80, 0x01, 0x04, 0x03, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-                 0xFF, 0xFF, 0xFF, 0x01, 0x02, 65,   0,    0,    0};
-  const size_t body_at = bytes.size();
-  bytes.resize(body_at + 260, 0);
-  const uint8_t body[] = {0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01};
-  std::copy(std::begin(body), std::end(body), bytes.begin() + static_cast<ptrdiff_t>(body_at));
-
-  constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
-  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
-  const std::vector<int64_t> expected = {kMin, kMax, kMin};
-  std::vector<int> widths;
-  EXPECT_EQ(EncodeWithWideDeltas(expected, 128, 4, &widths), bytes);
-  CheckDecodePaths(bytes, expected);
+  CheckExtremesStream<int64_t>({0x80, 0x01, 0x04, 0x03, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+                                0xFF, 0xFF, 0x01, 0x02, 65, 0, 0, 0},
+                               {0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01}, 260);
 }
 
 // ---------------------------------------------------------------- every shape and length
