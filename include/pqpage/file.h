@@ -101,7 +101,7 @@ class FileWriter {
   // Finishes `writer` at position() and writes its chunk. Chunks must come in schema order.
   absl::Status WriteColumnChunk(ColumnChunkWriter writer);
   // Writes an already finished chunk whose offsets were computed for position().
-  absl::Status WriteColumnChunk(ColumnChunkData chunk);
+  absl::Status WriteColumnChunk(const ColumnChunkData& chunk);
   absl::Status EndRowGroup();
 
   // Writes the footer and closes the file.

@@ -112,6 +112,8 @@ void Unpack32(const uint8_t* in, uint32_t* out, size_t count) {
   auto unpack_group = [&](const uint8_t* src, uint32_t* dst) {
     const __m256i bytes = LoadLanes(src, src + kHighOffset);
     __m256i values = _mm256_shuffle_epi8(bytes, shuffle_lo);
+    // The static analyzer does not evaluate the constexpr plan and calls it garbage.
+    // NOLINTNEXTLINE(clang-analyzer-core.uninitialized.Branch)
     if constexpr (kPlan.needs_shift) values = _mm256_srlv_epi32(values, shift_right);
     if constexpr (kPlan.uses_fifth_byte) {
       const __m256i upper = _mm256_sllv_epi32(_mm256_shuffle_epi8(bytes, shuffle_hi), shift_left);
@@ -199,6 +201,7 @@ void Unpack64(const uint8_t* in, uint64_t* out, size_t count) {
   const __m256i mask = _mm256_set1_epi64x(static_cast<long long>((uint64_t{1} << W) - 1));
   auto unpack_quad = [&](const uint8_t* src, uint64_t* dst, int j, __m256i shuffle_lo,
                          __m256i shuffle_hi, __m256i shift_right, __m256i shift_left) {
+    // NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult): constexpr plan, see above
     const __m256i bytes = LoadLanes(src + kPlan.lane_offset[j], src + kPlan.lane_offset[j + 1]);
     __m256i values = _mm256_shuffle_epi8(bytes, shuffle_lo);
     if constexpr (kPlan.needs_shift) values = _mm256_srlv_epi64(values, shift_right);
@@ -333,6 +336,7 @@ void Pack32(const uint32_t* in, uint8_t* out, size_t count) {
     const __m256i high = _mm256_srli_epi64(_mm256_and_si256(values, mask_hi), 32 - W);
     __m256i chunks = _mm256_or_si256(low, high);
     __m256i spill = _mm256_setzero_si256();
+    // NOLINTNEXTLINE(clang-analyzer-core.uninitialized.Branch): constexpr plan, see above
     if constexpr (kPlan.has_overflow) {
       spill = _mm256_permute4x64_epi64(_mm256_srlv_epi64(chunks, overflow_shift), 0xA5);  // 1,1,2,2
       spill = _mm256_shuffle_epi8(spill, shuffle_overflow);

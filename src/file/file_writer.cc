@@ -142,10 +142,10 @@ absl::Status FileWriter::WriteColumnChunk(ColumnChunkWriter writer) {
     return absl::InvalidArgumentError("WriteColumnChunk outside a row group (call BeginRowGroup)");
   }
   PQPAGE_ASSIGN_OR_RETURN(ColumnChunkData chunk, writer.Finish(state_->position));
-  return WriteColumnChunk(std::move(chunk));
+  return WriteColumnChunk(chunk);
 }
 
-absl::Status FileWriter::WriteColumnChunk(ColumnChunkData chunk) {
+absl::Status FileWriter::WriteColumnChunk(const ColumnChunkData& chunk) {
   State& state = *state_;
   PQPAGE_RETURN_IF_ERROR(state.Usable());
   if (!state.in_row_group) {

@@ -19,6 +19,7 @@ bool SameValue(const Stored& expected, const T& got) {
     return (expected != 0) == got;
   } else {
     // Bit for bit, so NaN payloads and -0.0 count.
+    // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): the bits are what must match
     return std::memcmp(&expected, &got, sizeof(T)) == 0;
   }
 }

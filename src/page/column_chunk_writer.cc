@@ -50,8 +50,9 @@ ColumnChunkWriter::ColumnChunkWriter(ColumnChunkWriter&&) noexcept = default;
 ColumnChunkWriter& ColumnChunkWriter::operator=(ColumnChunkWriter&&) noexcept = default;
 
 const ColumnDescriptor& ColumnChunkWriter::column() const {
-  static const ColumnDescriptor kNone;
-  return state_ != nullptr ? state_->column : kNone;
+  static const ColumnDescriptor kNone;  // a moved-from writer's
+  if (state_ == nullptr) return kNone;
+  return state_->column;
 }
 
 template <typename T>

@@ -146,7 +146,7 @@ class TypedPageValueDecoder final : public PageValueDecoder<T> {
           return codecs_.delta.Reset(data, num_values);
         }
         break;
-      case Encoding::kDeltaLengthByteArray:
+      case Encoding::kDeltaLengthByteArray:  // NOLINT(bugprone-branch-clone): alike only for some T
         if constexpr (std::is_same_v<T, ByteArray>) {
           if (!codecs_.fixed_length) return codecs_.delta_length.Reset(data, num_values);
         }
@@ -190,7 +190,7 @@ class TypedPageValueDecoder final : public PageValueDecoder<T> {
           return codecs_.delta.Decode(span);
         }
         break;
-      case Encoding::kDeltaLengthByteArray:
+      case Encoding::kDeltaLengthByteArray:  // NOLINT(bugprone-branch-clone): alike only for some T
         if constexpr (std::is_same_v<T, ByteArray>) return codecs_.delta_length.Decode(span);
         break;
       case Encoding::kDeltaByteArray:

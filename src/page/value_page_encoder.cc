@@ -148,7 +148,7 @@ bool EncodingApplies(Encoding encoding, PhysicalType type) {
       return type == PhysicalType::kBoolean;
     case Encoding::kDeltaBinaryPacked:
       return type == PhysicalType::kInt32 || type == PhysicalType::kInt64;
-    case Encoding::kDeltaLengthByteArray:
+    case Encoding::kDeltaLengthByteArray:  // NOLINT(bugprone-branch-clone): alike only for some T
       return type == PhysicalType::kByteArray;
     case Encoding::kDeltaByteArray:
       return type == PhysicalType::kByteArray || type == PhysicalType::kFixedLenByteArray;
@@ -180,7 +180,7 @@ absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeValuePageEncoder(
         return Wrap<T>(encoding, DeltaBinaryPackedEncoder<T>());
       }
       break;
-    case Encoding::kDeltaLengthByteArray:
+    case Encoding::kDeltaLengthByteArray:  // NOLINT(bugprone-branch-clone): alike only for some T
       if constexpr (std::is_same_v<T, ByteArray>) {
         return Wrap<T>(encoding, DeltaLengthByteArrayEncoder());
       }
@@ -223,11 +223,13 @@ absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeTrialValuePageEncoder(
       std::make_unique<TrialPageEncoder<T>>(std::move(encoders), codec, compression_level));
 }
 
+// NOLINTBEGIN(bugprone-macro-parentheses): T is a type in template arguments.
 #define PQPAGE_INSTANTIATE(T)                                                                 \
   template absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeValuePageEncoder<T>(      \
       Encoding, const ColumnDescriptor&);                                                     \
   template absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeTrialValuePageEncoder<T>( \
       const std::vector<Encoding>&, const ColumnDescriptor&, Compression, int);
+// NOLINTEND(bugprone-macro-parentheses)
 PQPAGE_INSTANTIATE(bool)
 PQPAGE_INSTANTIATE(int32_t)
 PQPAGE_INSTANTIATE(int64_t)
