@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "pqpage/column_descriptor.h"
 #include "pqpage/types.h"
 
 namespace pqpage {
@@ -26,18 +27,6 @@ class SchemaElement;
 // How often a field occurs in its parent: exactly once, at most once, any number of times. The
 // values are the format's Thrift enum ids.
 enum class Repetition : int8_t { kRequired = 0, kOptional = 1, kRepeated = 2 };
-
-// One leaf column: what a page decoder and a page builder need to know about it.
-struct ColumnDescriptor {
-  std::vector<std::string> path;  // names from the root's child down to the leaf
-  PhysicalType type = PhysicalType::kInt32;
-  int type_length = 0;  // FIXED_LEN_BYTE_ARRAY only: bytes per value
-  int16_t max_definition_level = 0;
-  int16_t max_repetition_level = 0;
-
-  // The path joined with '.', as shared/DUMP_FORMAT.md and most tools print it ("a.list.element").
-  std::string PathString() const;
-};
 
 // A schema, kept as the format's flat element list (so files re-encoded by pqpage keep every
 // annotation their writer put there) together with its leaf columns.

@@ -4,12 +4,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "parquet_types.h"
 
 namespace pqpage {
-
-std::string ColumnDescriptor::PathString() const { return absl::StrJoin(path, "."); }
 
 struct Schema::Elements {
   std::vector<format::SchemaElement> list;
