@@ -11,6 +11,7 @@
 #include "metadata/thrift_compact.h"
 #include "parquet_types.h"
 #include "pqpage/file.h"
+#include "schema/schema_elements.h"
 #include "status_matchers.h"
 
 namespace pqpage {
@@ -158,7 +159,7 @@ TEST(FileWriterTest, WritesAFileThatParsesAndReadsBack) {
   EXPECT_EQ(parsed, footer_length);
   EXPECT_EQ(footer.version, 1);
   EXPECT_EQ(footer.num_rows, 1000);
-  EXPECT_EQ(footer.schema, schema.elements());
+  EXPECT_EQ(footer.schema, internal::SchemaElements::Of(schema));
   EXPECT_EQ(footer.created_by, DefaultCreatedBy());
   EXPECT_EQ(footer.created_by.rfind("pqpage version ", 0), 0u);
   ASSERT_EQ(footer.key_value_metadata.size(), 2u);

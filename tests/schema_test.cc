@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "parquet_types.h"
+#include "schema/schema_elements.h"
 #include "status_matchers.h"
 
 namespace pqpage {
@@ -47,7 +48,7 @@ TEST(SchemaTest, ListOfOptionalStructLeavesGetTheirLevels) {
       Leaf("x", format::Type::DOUBLE, R::REQUIRED),
       Leaf("y", format::Type::DOUBLE, R::OPTIONAL),
   };
-  PQPAGE_ASSERT_OK_AND_ASSIGN(Schema schema, Schema::FromElements(elements));
+  PQPAGE_ASSERT_OK_AND_ASSIGN(Schema schema, internal::SchemaElements::ToSchema(elements));
   const auto& columns = schema.columns();
   ASSERT_EQ(columns.size(), 4u);
   EXPECT_EQ(columns[0].PathString(), "id");
@@ -60,30 +61,33 @@ TEST(SchemaTest, ListOfOptionalStructLeavesGetTheirLevels) {
   EXPECT_EQ(columns[2].max_definition_level, 0);
   EXPECT_EQ(columns[3].PathString(), "point.y");
   EXPECT_EQ(columns[3].max_definition_level, 1);
-  EXPECT_EQ(schema.elements().size(), elements.size());
+  EXPECT_EQ(internal::SchemaElements::Of(schema).size(), elements.size());
 }
 
 TEST(SchemaTest, MalformedElementListsAreDataLoss) {
   using R = format::FieldRepetitionType;
-  PQPAGE_EXPECT_ERROR(Schema::FromElements({}), absl::StatusCode::kDataLoss);
+  PQPAGE_EXPECT_ERROR(internal::SchemaElements::ToSchema({}), absl::StatusCode::kDataLoss);
   // A child count that runs past the list.
-  PQPAGE_EXPECT_ERROR(Schema::FromElements({Root(2), Leaf("a", format::Type::INT32, R::REQUIRED)}),
-                      absl::StatusCode::kDataLoss);
+  PQPAGE_EXPECT_ERROR(
+      internal::SchemaElements::ToSchema({Root(2), Leaf("a", format::Type::INT32, R::REQUIRED)}),
+      absl::StatusCode::kDataLoss);
   // Elements left over after the tree.
-  PQPAGE_EXPECT_ERROR(Schema::FromElements({Root(1), Leaf("a", format::Type::INT32, R::REQUIRED),
-                                            Leaf("b", format::Type::INT32, R::REQUIRED)}),
-                      absl::StatusCode::kDataLoss);
+  PQPAGE_EXPECT_ERROR(
+      internal::SchemaElements::ToSchema({Root(1), Leaf("a", format::Type::INT32, R::REQUIRED),
+                                          Leaf("b", format::Type::INT32, R::REQUIRED)}),
+      absl::StatusCode::kDataLoss);
   // A leaf without a physical type.
   format::SchemaElement untyped;
   untyped.__set_name("a");
   untyped.__set_repetition_type(R::OPTIONAL);
-  PQPAGE_EXPECT_ERROR(Schema::FromElements({Root(1), untyped}), absl::StatusCode::kDataLoss);
+  PQPAGE_EXPECT_ERROR(internal::SchemaElements::ToSchema({Root(1), untyped}),
+                      absl::StatusCode::kDataLoss);
   // FIXED_LEN_BYTE_ARRAY without a length.
-  PQPAGE_EXPECT_ERROR(
-      Schema::FromElements({Root(1), Leaf("f", format::Type::FIXED_LEN_BYTE_ARRAY, R::REQUIRED)}),
-      absl::StatusCode::kDataLoss);
+  PQPAGE_EXPECT_ERROR(internal::SchemaElements::ToSchema(
+                          {Root(1), Leaf("f", format::Type::FIXED_LEN_BYTE_ARRAY, R::REQUIRED)}),
+                      absl::StatusCode::kDataLoss);
   // An unknown physical type.
-  PQPAGE_EXPECT_ERROR(Schema::FromElements({Root(1), Leaf("u", -7, R::REQUIRED)}),
+  PQPAGE_EXPECT_ERROR(internal::SchemaElements::ToSchema({Root(1), Leaf("u", -7, R::REQUIRED)}),
                       absl::StatusCode::kUnimplemented);
 }
 
@@ -93,7 +97,7 @@ TEST(SchemaTest, DeepNestingIsAnErrorNotAStackOverflow) {
   constexpr int kDepth = 200000;
   for (int i = 0; i < kDepth; ++i) elements.push_back(Group("g", 1, R::OPTIONAL));
   elements.push_back(Leaf("leaf", format::Type::INT32, R::OPTIONAL));
-  PQPAGE_EXPECT_ERROR(Schema::FromElements(elements), absl::StatusCode::kDataLoss);
+  PQPAGE_EXPECT_ERROR(internal::SchemaElements::ToSchema(elements), absl::StatusCode::kDataLoss);
 }
 
 TEST(SchemaTest, BuilderMakesTheSameTreeAWriterWould) {
@@ -111,8 +115,8 @@ TEST(SchemaTest, BuilderMakesTheSameTreeAWriterWould) {
   EXPECT_EQ(schema.columns()[1].max_definition_level, 3);
   EXPECT_EQ(schema.columns()[1].max_repetition_level, 1);
   EXPECT_EQ(schema.columns()[2].type_length, 16);
-  EXPECT_EQ(schema.elements()[2].converted_type, format::ConvertedType::LIST);
-  EXPECT_TRUE(schema.elements()[4].logicalType.__isset.STRING);
+  EXPECT_EQ(internal::SchemaElements::Of(schema)[2].converted_type, format::ConvertedType::LIST);
+  EXPECT_TRUE(internal::SchemaElements::Of(schema)[4].logicalType.__isset.STRING);
 }
 
 TEST(SchemaTest, BuilderRejectsMistakes) {

@@ -21,18 +21,10 @@
 #include "pqpage/byte_source.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/column_chunk_writer.h"
+#include "pqpage/metadata.h"
 #include "pqpage/schema.h"
 
 namespace pqpage {
-
-namespace format {
-class FileMetaData;
-}  // namespace format
-
-struct KeyValue {
-  std::string key;
-  std::optional<std::string> value;
-};
 
 class FileReader {
  public:
@@ -51,7 +43,7 @@ class FileReader {
   int num_row_groups() const;
   int64_t row_group_num_rows(int row_group) const;
   std::string created_by() const;
-  std::vector<KeyValue> key_value_metadata() const;
+  const std::vector<KeyValue>& key_value_metadata() const;
   const ReaderOptions& options() const;
 
   // Where column chunk (row_group, column) lies. Checks that it lies inside the file; tolerates a
@@ -62,9 +54,9 @@ class FileReader {
   // outlive it.
   absl::StatusOr<ColumnChunkReader> OpenColumnChunk(int row_group, int column) const;
 
-  // The decoded footer, for tools that show everything it holds (needs the generated
-  // parquet_types.h).
-  const format::FileMetaData& metadata() const;
+  // The whole footer in pqpage's plain types (pqpage/metadata.h), for tools and engines that show
+  // or use everything it holds. Converted once by Open.
+  const FileMetadata& metadata() const;
   const ByteSource& source() const;
   // Bytes of the footer's Thrift structure.
   int64_t footer_size() const;

@@ -43,6 +43,9 @@ struct PageInfo {
   int64_t offset = 0;       // of the header, in the file (or the buffer the chunk came from)
   int32_t header_size = 0;  // bytes of the Thrift header
   PageType type = PageType::kDataPage;
+  // The header's type id as stored: equal to `type` for the four known types, and the only
+  // faithful record of a type the format added after this version of pqpage.
+  int32_t type_id = 0;
   int32_t uncompressed_page_size = 0;
   int32_t compressed_page_size = 0;
   // Data and dictionary pages: the values' encoding.
@@ -57,8 +60,9 @@ struct PageInfo {
   // the column chunk's codec is not UNCOMPRESSED.
   bool is_compressed = false;
   int32_t num_values = 0;  // levels of a data page (nulls included); entries of a dictionary page
-  std::optional<int32_t> num_nulls;  // DATA_PAGE_V2 only
-  std::optional<int32_t> num_rows;   // DATA_PAGE_V2 only
+  std::optional<int32_t> num_nulls;          // DATA_PAGE_V2 only
+  std::optional<int32_t> num_rows;           // DATA_PAGE_V2 only
+  std::optional<bool> dictionary_is_sorted;  // DICTIONARY_PAGE only, when the header says
   std::optional<Statistics> statistics;
   bool has_crc = false;
   // Set when the CRC was checked against the page bytes (verification on and a CRC present).

@@ -20,9 +20,9 @@
 
 namespace pqpage {
 
-namespace format {
-class SchemaElement;
-}  // namespace format
+namespace internal {
+struct SchemaElements;
+}  // namespace internal
 
 // How often a field occurs in its parent: exactly once, at most once, any number of times. The
 // values are the format's Thrift enum ids.
@@ -39,11 +39,9 @@ class Schema {
   Schema(Schema&&) noexcept;
   Schema& operator=(Schema&&) noexcept;
 
-  // Builds the tree from a footer's element list (element 0 is the root) and derives the leaves.
-  static absl::StatusOr<Schema> FromElements(const std::vector<format::SchemaElement>& elements);
-
+  // The leaf columns, in the order of the footer's depth-first list (the order of column chunks in
+  // a row group). A file's full element list, annotations included, is FileMetadata::schema.
   const std::vector<ColumnDescriptor>& columns() const { return columns_; }
-  const std::vector<format::SchemaElement>& elements() const;
 
   // Builds a schema field by field, depth first. Each group must be closed by EndGroup.
   class Builder {
@@ -67,6 +65,7 @@ class Schema {
   };
 
  private:
+  friend struct internal::SchemaElements;  // the file layer reads and writes the footer's list
   struct Elements;
   std::unique_ptr<Elements> elements_;
   std::vector<ColumnDescriptor> columns_;

@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string_view>
 
 namespace pqpage {
@@ -51,6 +52,9 @@ enum class Encoding : int8_t {
 // otherwise.
 std::string_view PhysicalTypeName(PhysicalType type);
 std::string_view EncodingName(Encoding encoding);
+// The encoding a file's integer id names (as in FileMetadata's encoding_ids), or nullopt for an id
+// the format does not define.
+std::optional<Encoding> EncodingFromId(int32_t id);
 
 // A BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY value: a view of bytes owned elsewhere. Decoders say at
 // their declaration how long the bytes they hand out stay valid.

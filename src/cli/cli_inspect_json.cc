@@ -16,8 +16,8 @@ void WritePageJson(JsonWriter& json, PhysicalType type, const PageRecord& page) 
   json.Key("header_size");
   json.Int(info.header_size);
   json.Key("type");
-  json.String(PageTypeIdName(page.page_type_id));
-  const bool is_dictionary = page.page_type_id == static_cast<int>(PageType::kDictionaryPage);
+  json.String(PageTypeIdName(page.info.type_id));
+  const bool is_dictionary = page.info.type_id == static_cast<int>(PageType::kDictionaryPage);
   if (page.is_data_page() || is_dictionary) {
     json.Key("encoding");
     json.String(EncodingName(info.encoding));
@@ -39,9 +39,9 @@ void WritePageJson(JsonWriter& json, PhysicalType type, const PageRecord& page) 
     json.Key("num_values");
     json.Int(info.num_values);
   }
-  if (is_dictionary && page.dictionary_sorted) {
+  if (is_dictionary && page.info.dictionary_is_sorted) {
     json.Key("is_sorted");
-    json.Bool(*page.dictionary_sorted);
+    json.Bool(*page.info.dictionary_is_sorted);
   }
   if (page.is_data_page()) {
     const auto optional_count = [&](const char* key, std::optional<int64_t> value) {
@@ -92,14 +92,14 @@ void WriteChunkJson(JsonWriter& json, const ChunkReport& chunk) {
   json.String(column.PathString());
   json.Key("type");
   json.String(PhysicalTypeName(column.type));
-  if (chunk.footer != nullptr && chunk.footer->__isset.file_path) {
+  if (chunk.footer != nullptr && chunk.footer->file_path) {
     json.Key("file_path");
-    json.String(chunk.footer->file_path);
+    json.String(*chunk.footer->file_path);
   }
-  if (chunk.footer != nullptr && chunk.footer->__isset.meta_data) {
-    const format::ColumnMetaData& meta = chunk.footer->meta_data;
+  if (chunk.footer != nullptr && chunk.footer->meta_data) {
+    const ColumnMetadata& meta = *chunk.footer->meta_data;
     json.Key("codec");
-    json.String(CodecIdName(static_cast<int>(meta.codec)));
+    json.String(CodecIdName(meta.codec_id));
     json.Key("num_values");
     json.Int(meta.num_values);
     json.Key("total_compressed_size");
@@ -108,33 +108,32 @@ void WriteChunkJson(JsonWriter& json, const ChunkReport& chunk) {
     json.Int(meta.total_uncompressed_size);
     json.Key("data_page_offset");
     json.Int(meta.data_page_offset);
-    if (meta.__isset.dictionary_page_offset) {
+    if (meta.dictionary_page_offset) {
       json.Key("dictionary_page_offset");
-      json.Int(meta.dictionary_page_offset);
+      json.Int(*meta.dictionary_page_offset);
     }
     json.Key("encodings");
     json.BeginArray(/*single_line=*/true);
-    for (const auto encoding : meta.encodings)
-      json.String(EncodingIdName(static_cast<int>(encoding)));
+    for (const int32_t encoding : meta.encoding_ids) json.String(EncodingIdName(encoding));
     json.EndArray();
-    if (meta.__isset.encoding_stats) {
+    if (meta.encoding_stats) {
       json.Key("encoding_stats");
       json.BeginArray();
-      for (const format::PageEncodingStats& stats : meta.encoding_stats) {
+      for (const FooterEncodingStats& stats : *meta.encoding_stats) {
         json.BeginObject(/*single_line=*/true);
         json.Key("page_type");
-        json.String(PageTypeIdName(static_cast<int>(stats.page_type)));
+        json.String(PageTypeIdName(stats.page_type_id));
         json.Key("encoding");
-        json.String(EncodingIdName(static_cast<int>(stats.encoding)));
+        json.String(EncodingIdName(stats.encoding_id));
         json.Key("count");
         json.Int(stats.count);
         json.EndObject();
       }
       json.EndArray();
     }
-    if (meta.__isset.statistics) {
+    if (meta.statistics) {
       json.Key("statistics");
-      WriteStatisticsJson(json, column.type, internal::StatisticsFromThrift(meta.statistics));
+      WriteStatisticsJson(json, column.type, *meta.statistics);
     }
   }
   if (chunk.location) {

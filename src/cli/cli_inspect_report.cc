@@ -6,7 +6,7 @@
 
 #include "absl/status/status.h"
 #include "cli/cli_values.h"
-#include "page/page_walker.h"
+#include "pqpage/page_header_iterator.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage::cli {
@@ -19,8 +19,8 @@ std::string StatusText(const absl::Status& status) { return std::string(status.m
 void WalkPages(const FileReader& file, ChunkReport* report) {
   ReaderOptions options = file.options();
   options.verify_checksums = false;
-  internal::PageWalker walker(&file.source(), *report->location, report->descriptor->PathString(),
-                              options);
+  PageHeaderIterator walker(&file.source(), *report->location, report->descriptor->PathString(),
+                            options);
   while (true) {
     absl::StatusOr<bool> next = walker.Next();
     if (!next.ok()) {
@@ -29,12 +29,7 @@ void WalkPages(const FileReader& file, ChunkReport* report) {
     }
     if (!*next) return;
     PageRecord record;
-    record.info = walker.info();
-    record.page_type_id = static_cast<int>(walker.header().type);
-    if (walker.header().__isset.dictionary_page_header &&
-        walker.header().dictionary_page_header.__isset.is_sorted) {
-      record.dictionary_sorted = walker.header().dictionary_page_header.is_sorted;
-    }
+    record.info = walker.page();
     report->pages.push_back(std::move(record));
   }
 }
@@ -57,7 +52,7 @@ void DecodePages(ColumnChunkReader& reader, ChunkReport* report) {
   const auto attribute = [&](const absl::Status& status) {
     const bool dictionary_read = reader.dictionary_page() != nullptr;
     for (size_t i = static_cast<size_t>(last_index + 1); i < pages.size(); ++i) {
-      const bool dictionary = pages[i].page_type_id == static_cast<int>(PageType::kDictionaryPage);
+      const bool dictionary = pages[i].info.type_id == static_cast<int>(PageType::kDictionaryPage);
       if (pages[i].is_data_page() || (dictionary && !dictionary_read)) {
         pages[i].error = StatusText(status);
         return;
@@ -128,7 +123,7 @@ ChunkReport GatherChunk(const FileReader& file, int row_group, int column) {
   report.row_group = row_group;
   report.column = column;
   report.descriptor = &file.schema().columns()[column];
-  const format::FileMetaData& metadata = file.metadata();
+  const FileMetadata& metadata = file.metadata();
   if (static_cast<size_t>(row_group) < metadata.row_groups.size() &&
       static_cast<size_t>(column) < metadata.row_groups[row_group].columns.size()) {
     report.footer = &metadata.row_groups[row_group].columns[column];

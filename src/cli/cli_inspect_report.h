@@ -13,9 +13,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "cli/cli_value_text.h"
-#include "parquet_types.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/file.h"
+#include "pqpage/metadata.h"
 #include "pqpage/page.h"
 #include "pqpage/types.h"
 
@@ -23,8 +23,6 @@ namespace pqpage::cli {
 
 struct PageRecord {
   PageInfo info;
-  int page_type_id = 0;  // the header's type, which may be one pqpage does not know
-  std::optional<bool> dictionary_sorted;  // DICTIONARY_PAGE's is_sorted, when set
   // Levels, nulls and rows counted by decoding (data pages whose levels decoded).
   bool decoded = false;
   int64_t decoded_levels = 0;
@@ -33,8 +31,8 @@ struct PageRecord {
   std::string error;  // why this page could not be decoded
 
   bool is_data_page() const {
-    return page_type_id == static_cast<int>(PageType::kDataPage) ||
-           page_type_id == static_cast<int>(PageType::kDataPageV2);
+    return info.type_id == static_cast<int>(PageType::kDataPage) ||
+           info.type_id == static_cast<int>(PageType::kDataPageV2);
   }
   // What the page says or was found to hold; nullopt when neither is known.
   std::optional<int64_t> nulls() const {
@@ -60,7 +58,7 @@ struct ChunkReport {
   int row_group = 0;
   int column = 0;
   const ColumnDescriptor* descriptor = nullptr;
-  const format::ColumnChunk* footer = nullptr;  // null when the footer has no entry
+  const FooterColumnChunk* footer = nullptr;  // null when the footer has no entry
   std::optional<ColumnChunkLocation> location;
   std::vector<PageRecord> pages;
   std::vector<std::string> errors;  // problems not tied to one listed page
@@ -76,9 +74,9 @@ struct ChunkReport {
     std::vector<EncodingCount> mix;
     for (const PageRecord& page : pages) {
       EncodingCount key;
-      key.page_type = PageTypeIdName(page.page_type_id);
+      key.page_type = PageTypeIdName(page.info.type_id);
       const bool has_encoding =
-          page.is_data_page() || page.page_type_id == static_cast<int>(PageType::kDictionaryPage);
+          page.is_data_page() || page.info.type_id == static_cast<int>(PageType::kDictionaryPage);
       if (has_encoding) key.encoding = Str(EncodingName(page.info.encoding));
       key.label = has_encoding ? absl::StrCat(key.page_type, "/", key.encoding) : key.page_type;
       auto it = std::find_if(mix.begin(), mix.end(),

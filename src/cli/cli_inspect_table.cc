@@ -27,13 +27,11 @@ void PrintChunkTable(FILE* out, const ChunkReport& chunk) {
   if (column.type == PhysicalType::kFixedLenByteArray) {
     std::fprintf(out, "(%d)", column.type_length);
   }
-  const format::ColumnMetaData* meta = chunk.footer != nullptr && chunk.footer->__isset.meta_data
-                                           ? &chunk.footer->meta_data
-                                           : nullptr;
+  const ColumnMetadata* meta =
+      chunk.footer != nullptr && chunk.footer->meta_data ? &*chunk.footer->meta_data : nullptr;
   if (meta != nullptr) {
     std::fprintf(out, ": %s, %lld values, %lld bytes (%lld uncompressed)",
-                 CodecIdName(static_cast<int>(meta->codec)).c_str(),
-                 static_cast<long long>(meta->num_values),
+                 CodecIdName(meta->codec_id).c_str(), static_cast<long long>(meta->num_values),
                  static_cast<long long>(meta->total_compressed_size),
                  static_cast<long long>(meta->total_uncompressed_size));
   }
@@ -41,30 +39,28 @@ void PrintChunkTable(FILE* out, const ChunkReport& chunk) {
     std::fprintf(out, " at offset %lld", static_cast<long long>(chunk.location->offset));
   }
   std::fprintf(out, "\n");
-  if (chunk.footer != nullptr && chunk.footer->__isset.file_path) {
-    std::fprintf(out, "    file_path:  %s\n", Printable(chunk.footer->file_path).c_str());
+  if (chunk.footer != nullptr && chunk.footer->file_path) {
+    std::fprintf(out, "    file_path:  %s\n", Printable(*chunk.footer->file_path).c_str());
   }
   if (meta != nullptr) {
     std::string encodings;
-    for (const auto encoding : meta->encodings) {
+    for (const int32_t encoding : meta->encoding_ids) {
       if (!encodings.empty()) encodings += ", ";
-      encodings += EncodingIdName(static_cast<int>(encoding));
+      encodings += EncodingIdName(encoding);
     }
     std::fprintf(out, "    footer encodings: %s\n", encodings.c_str());
-    if (meta->__isset.encoding_stats) {
+    if (meta->encoding_stats) {
       std::string stats;
-      for (const format::PageEncodingStats& entry : meta->encoding_stats) {
+      for (const FooterEncodingStats& entry : *meta->encoding_stats) {
         if (!stats.empty()) stats += ", ";
-        absl::StrAppend(&stats, PageTypeIdName(static_cast<int>(entry.page_type)), "/",
-                        EncodingIdName(static_cast<int>(entry.encoding)), " x", entry.count);
+        absl::StrAppend(&stats, PageTypeIdName(entry.page_type_id), "/",
+                        EncodingIdName(entry.encoding_id), " x", entry.count);
       }
       std::fprintf(out, "    footer encoding stats: %s\n", stats.c_str());
     }
-    if (meta->__isset.statistics) {
+    if (meta->statistics) {
       std::fprintf(out, "    statistics: %s\n",
-                   Printable(FormatStatisticsText(column.type,
-                                                  internal::StatisticsFromThrift(meta->statistics)))
-                       .c_str());
+                   Printable(FormatStatisticsText(column.type, *meta->statistics)).c_str());
     }
   }
   std::fprintf(out, "    pages: %s\n", chunk.EncodingSummary().c_str());
@@ -75,7 +71,7 @@ void PrintChunkTable(FILE* out, const ChunkReport& chunk) {
     for (size_t i = 0; i < chunk.pages.size(); ++i) {
       const PageRecord& page = chunk.pages[i];
       const PageInfo& info = page.info;
-      const bool is_dictionary = page.page_type_id == static_cast<int>(PageType::kDictionaryPage);
+      const bool is_dictionary = page.info.type_id == static_cast<int>(PageType::kDictionaryPage);
       std::string levels = "-";
       if (info.type == PageType::kDataPage && page.is_data_page()) {
         levels = absl::StrCat(Str(EncodingName(info.definition_level_encoding)), "/",
@@ -87,7 +83,7 @@ void PrintChunkTable(FILE* out, const ChunkReport& chunk) {
       std::string crc = "-";
       if (info.has_crc) crc = !info.crc_checked ? "unchecked" : info.crc_valid ? "ok" : "BAD";
       table.AddRow({absl::StrCat(i), absl::StrCat(info.offset), absl::StrCat(info.header_size),
-                    PageTypeIdName(page.page_type_id),
+                    PageTypeIdName(page.info.type_id),
                     page.is_data_page() || is_dictionary ? Str(EncodingName(info.encoding)) : "-",
                     levels, info.is_compressed ? "yes" : "no",
                     page.is_data_page() || is_dictionary ? absl::StrCat(info.num_values) : "-",
@@ -99,8 +95,9 @@ void PrintChunkTable(FILE* out, const ChunkReport& chunk) {
         table.AddNote(absl::StrCat("statistics: ",
                                    Printable(FormatStatisticsText(column.type, *info.statistics))));
       }
-      if (is_dictionary && page.dictionary_sorted) {
-        table.AddNote(absl::StrCat("is_sorted: ", *page.dictionary_sorted ? "true" : "false"));
+      if (is_dictionary && page.info.dictionary_is_sorted) {
+        table.AddNote(
+            absl::StrCat("is_sorted: ", *page.info.dictionary_is_sorted ? "true" : "false"));
       }
       if (!page.error.empty()) table.AddNote("error: " + Printable(page.error));
     }

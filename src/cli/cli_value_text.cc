@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -12,7 +13,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "parquet_types.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage::cli {
@@ -73,7 +73,9 @@ static T LoadLittleEndian(std::string_view bytes) {
 }
 
 std::string EncodingIdName(int id) {
-  if (internal::IsKnownEncoding(id)) return Str(EncodingName(static_cast<Encoding>(id)));
+  if (const std::optional<Encoding> encoding = EncodingFromId(id)) {
+    return Str(EncodingName(*encoding));
+  }
   return absl::StrCat("UNKNOWN(", id, ")");
 }
 

@@ -8,7 +8,6 @@
 #include <string_view>
 
 #include "cli/cli_json_writer.h"
-#include "metadata/page_header.h"
 #include "pqpage/compression.h"
 #include "pqpage/page.h"
 #include "pqpage/types.h"

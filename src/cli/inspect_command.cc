@@ -31,7 +31,6 @@
 #include "cli/cli_value_text.h"
 #include "cli/cli_values.h"
 #include "cli/commands.h"
-#include "parquet_types.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/compression.h"
 #include "pqpage/file.h"
@@ -77,9 +76,9 @@ int Inspect(const Options& options) {
       FileReader::Open(options.path, options.reader);
   if (!opened.ok()) return FailureExit(kCommand, opened.status());
   const FileReader& file = **opened;
-  const format::FileMetaData& metadata = file.metadata();
+  const FileMetadata& metadata = file.metadata();
   const std::vector<ColumnDescriptor>& columns = file.schema().columns();
-  const std::vector<KeyValue> key_values = file.key_value_metadata();
+  const std::vector<KeyValue>& key_values = file.key_value_metadata();
   FILE* out = stdout;
   int64_t problems = 0;
   bool write_ok = true;
@@ -94,7 +93,7 @@ int Inspect(const Options& options) {
     json.Key("footer_size");
     json.Int(file.footer_size());
     json.Key("created_by");
-    if (metadata.__isset.created_by) {
+    if (metadata.created_by) {
       json.String(file.created_by());
     } else {
       json.Null();
@@ -165,7 +164,7 @@ int Inspect(const Options& options) {
                  static_cast<long long>(file.source().size()),
                  static_cast<long long>(file.footer_size()));
     std::fprintf(out, "created_by:      %s\n",
-                 metadata.__isset.created_by ? Printable(file.created_by()).c_str() : "(none)");
+                 metadata.created_by ? Printable(file.created_by()).c_str() : "(none)");
     std::fprintf(out, "format version:  %d\n", metadata.version);
     std::fprintf(out, "rows:            %lld\n", static_cast<long long>(file.num_rows()));
     std::fprintf(out, "row groups:      %d\n", file.num_row_groups());

@@ -25,11 +25,11 @@
 #include "cli/cli_reader_options.h"
 #include "cli/cli_values.h"
 #include "cli/commands.h"
-#include "common/status_macros.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/column_chunk_writer.h"
 #include "pqpage/compression.h"
 #include "pqpage/file.h"
+#include "pqpage/status_macros.h"
 
 namespace pqpage::cli {
 namespace {

@@ -17,9 +17,9 @@
 #include "cli/cli_reader_options.h"
 #include "cli/cli_values.h"
 #include "cli/commands.h"
-#include "common/status_macros.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/file.h"
+#include "pqpage/status_macros.h"
 
 namespace pqpage::cli {
 namespace {

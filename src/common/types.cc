@@ -48,4 +48,10 @@ std::string_view EncodingName(Encoding encoding) {
   return "UNKNOWN";
 }
 
+std::optional<Encoding> EncodingFromId(int32_t id) {
+  // 1 was GROUP_VAR_INT in an early draft of the format and is not defined now.
+  if (id < 0 || id > 9 || id == 1) return std::nullopt;
+  return static_cast<Encoding>(id);
+}
+
 }  // namespace pqpage

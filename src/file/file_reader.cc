@@ -3,11 +3,13 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "common/status_macros.h"
 #include "file/writer_quirks.h"
+#include "metadata/footer_metadata.h"
 #include "metadata/thrift_compact.h"
 #include "parquet_types.h"
 #include "pqpage/file.h"
+#include "pqpage/status_macros.h"
+#include "schema/schema_elements.h"
 
 namespace pqpage {
 namespace {
@@ -23,6 +25,7 @@ struct FileReader::State {
   std::string name;
   ReaderOptions options;
   format::FileMetaData metadata;
+  FileMetadata public_metadata;  // the same footer in pqpage's plain types, for metadata()
   Schema schema;
   int64_t footer_size = 0;
   int64_t data_end = 0;  // where the footer starts: column chunks must end before it
@@ -83,7 +86,7 @@ absl::StatusOr<std::unique_ptr<FileReader>> FileReader::Open(std::unique_ptr<Byt
     return state.Error(absl::StatusCode::kDataLoss,
                        absl::StrCat("cannot read the footer: ", parsed.status().message()));
   }
-  absl::StatusOr<Schema> schema = Schema::FromElements(state.metadata.schema);
+  absl::StatusOr<Schema> schema = internal::SchemaElements::ToSchema(state.metadata.schema);
   if (!schema.ok()) {
     return state.Error(schema.status().code(), schema.status().message());
   }
@@ -101,6 +104,7 @@ absl::StatusOr<std::unique_ptr<FileReader>> FileReader::Open(std::unique_ptr<Byt
                          absl::StrCat("row group ", g, " has negative num_rows"));
     }
   }
+  state.public_metadata = internal::FileMetadataFromThrift(state.metadata);
   return reader;
 }
 
@@ -116,18 +120,11 @@ int64_t FileReader::row_group_num_rows(int row_group) const {
 std::string FileReader::created_by() const {
   return state_->metadata.__isset.created_by ? state_->metadata.created_by : std::string();
 }
-std::vector<KeyValue> FileReader::key_value_metadata() const {
-  std::vector<KeyValue> out;
-  for (const format::KeyValue& entry : state_->metadata.key_value_metadata) {
-    KeyValue kv;
-    kv.key = entry.key;
-    if (entry.__isset.value) kv.value = entry.value;
-    out.push_back(std::move(kv));
-  }
-  return out;
+const std::vector<KeyValue>& FileReader::key_value_metadata() const {
+  return state_->public_metadata.key_value_metadata;
 }
 const ReaderOptions& FileReader::options() const { return state_->options; }
-const format::FileMetaData& FileReader::metadata() const { return state_->metadata; }
+const FileMetadata& FileReader::metadata() const { return state_->public_metadata; }
 const ByteSource& FileReader::source() const { return *state_->source; }
 int64_t FileReader::footer_size() const { return state_->footer_size; }
 

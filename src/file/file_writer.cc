@@ -13,11 +13,12 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "common/status_macros.h"
 #include "metadata/page_header.h"
 #include "metadata/thrift_compact.h"
 #include "parquet_types.h"
 #include "pqpage/file.h"
+#include "pqpage/status_macros.h"
+#include "schema/schema_elements.h"
 
 namespace pqpage {
 namespace {
@@ -225,7 +226,7 @@ absl::Status FileWriter::Close() {
   }
   format::FileMetaData footer;
   footer.__set_version(1);
-  footer.__set_schema(state.schema.elements());
+  footer.__set_schema(internal::SchemaElements::Of(state.schema));
   footer.__set_num_rows(state.num_rows);
   footer.__set_row_groups(state.row_groups);
   if (!state.options.key_value_metadata.empty()) {

@@ -21,15 +21,14 @@ std::string_view PageTypeName(PageType type) {
 
 namespace internal {
 
-bool IsKnownEncoding(int id) { return id >= 0 && id <= 9 && id != 1; }
-
 namespace {
 
 absl::StatusOr<Encoding> CheckedEncoding(int id, const char* what) {
-  if (!IsKnownEncoding(id)) {
+  const std::optional<Encoding> encoding = EncodingFromId(id);
+  if (!encoding) {
     return absl::UnimplementedError(absl::StrCat("unsupported ", what, " encoding id ", id));
   }
-  return static_cast<Encoding>(id);
+  return *encoding;
 }
 
 }  // namespace
@@ -38,6 +37,7 @@ absl::StatusOr<PageInfo> PageInfoFromHeader(const format::PageHeader& header,
                                             bool codec_compresses) {
   PageInfo info;
   info.type = static_cast<PageType>(header.type);
+  info.type_id = static_cast<int32_t>(header.type);
   info.uncompressed_page_size = header.uncompressed_page_size;
   info.compressed_page_size = header.compressed_page_size;
   if (header.uncompressed_page_size < 0 || header.compressed_page_size < 0) {
@@ -112,6 +112,7 @@ absl::StatusOr<PageInfo> PageInfoFromHeader(const format::PageHeader& header,
         return absl::DataLossError(absl::StrCat("negative dictionary size ", page.num_values));
       }
       info.num_values = page.num_values;
+      if (page.__isset.is_sorted) info.dictionary_is_sorted = page.is_sorted;
       auto encoding = CheckedEncoding(page.encoding, "dictionary");
       if (!encoding.ok()) return encoding.status();
       info.encoding = *encoding;

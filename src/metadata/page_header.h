@@ -20,9 +20,6 @@ absl::StatusOr<PageInfo> PageInfoFromHeader(const format::PageHeader& header,
 Statistics StatisticsFromThrift(const format::Statistics& statistics);
 format::Statistics StatisticsToThrift(const Statistics& statistics);
 
-// Whether `id` is an encoding the format defines (and pqpage therefore knows).
-bool IsKnownEncoding(int id);
-
 }  // namespace pqpage::internal
 
 #endif  // PQPAGE_METADATA_PAGE_HEADER_H_

@@ -7,11 +7,11 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "common/status_macros.h"
 #include "page/level_decoder.h"
 #include "page/page_value_decoder.h"
 #include "page/page_walker.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
+#include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage {

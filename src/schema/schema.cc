@@ -5,6 +5,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "parquet_types.h"
+#include "schema/schema_elements.h"
 
 namespace pqpage {
 
@@ -26,9 +27,14 @@ Schema& Schema::operator=(const Schema& other) {
 Schema::Schema(Schema&&) noexcept = default;
 Schema& Schema::operator=(Schema&&) noexcept = default;
 
-const std::vector<format::SchemaElement>& Schema::elements() const { return elements_->list; }
+namespace internal {
 
-absl::StatusOr<Schema> Schema::FromElements(const std::vector<format::SchemaElement>& elements) {
+const std::vector<format::SchemaElement>& SchemaElements::Of(const Schema& schema) {
+  return schema.elements_->list;
+}
+
+absl::StatusOr<Schema> SchemaElements::ToSchema(
+    const std::vector<format::SchemaElement>& elements) {
   if (elements.empty()) return absl::DataLossError("schema has no root element");
   Schema schema;
   schema.elements_->list = elements;
@@ -122,6 +128,8 @@ absl::StatusOr<Schema> Schema::FromElements(const std::vector<format::SchemaElem
   }
   return schema;
 }
+
+}  // namespace internal
 
 // ---------------------------------------------------------------- Builder
 
@@ -270,7 +278,7 @@ absl::StatusOr<Schema> Schema::Builder::Build() {
   if (state_->open_groups.size() != 1) {
     return absl::InvalidArgumentError("a group was not closed with EndGroup");
   }
-  absl::StatusOr<Schema> schema = FromElements(state_->elements);
+  absl::StatusOr<Schema> schema = internal::SchemaElements::ToSchema(state_->elements);
   if (!schema.ok()) return absl::InvalidArgumentError(schema.status().message());
   return schema;
 }
