@@ -7,9 +7,13 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 ./install-deps.sh
 venv=build-arrow/venv
-if [ ! -x "$venv/bin/python" ]; then
+# The same pins as the peers' virtualenv (tests/peers/make_venv.sh), so both compare one Arrow.
+pyarrow_pin=$(grep -o 'pyarrow==[0-9.]*' tests/peers/make_venv.sh)
+numpy_pin=$(grep -o 'numpy==[0-9.]*' tests/peers/make_venv.sh)
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/pip" show -q pyarrow 2>/dev/null ||
+  [ "$("$venv/bin/python" -c 'import pyarrow; print("pyarrow==" + pyarrow.__version__)')" != "$pyarrow_pin" ]; then
   python3 -m venv "$venv"
-  "$venv/bin/pip" install -q pyarrow
+  "$venv/bin/pip" install -q "$pyarrow_pin" "$numpy_pin"
 fi
 arrow_dir=$("$venv/bin/python" -c 'import os, pyarrow; print(os.path.dirname(pyarrow.__file__))')
 echo "Arrow C++ $("$venv/bin/python" -c 'import pyarrow; print(pyarrow.__version__)') from $arrow_dir"
@@ -22,7 +26,6 @@ cmake --build build-arrow -j"$(nproc)" --target arrow_comparison_bench arrow_fil
   --benchmark_out_format=json "$@" > /dev/null
 python3 bench/arrow/ratios.py build-arrow/arrow_comparison.json
 # The page level: whole files through Arrow's column readers and pqpage's page decoder.
-"$venv/bin/pip" install -q numpy
 "$venv/bin/python" bench/arrow/make_scan_files.py build-arrow/scan
 export PQPAGE_SCAN_FILES=build-arrow/scan/scan_pyarrow_defaults.parquet:build-arrow/scan/scan_pyarrow_v2_delta_zstd.parquet
 for side in arrow pqpage; do
