@@ -19,6 +19,8 @@
 #define PQPAGE_COLUMN_CHUNK_WRITER_H_
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -58,6 +60,18 @@ enum class EncodingPolicy : int8_t {
 std::string_view EncodingPolicyName(EncodingPolicy policy);
 std::optional<EncodingPolicy> ParseEncodingPolicy(std::string_view name);
 
+// What one column may set differently from the others (WriterOptions::column_overrides). A field
+// left unset keeps the value WriterOptions gives every column.
+struct ColumnWriterOverride {
+  std::optional<EncodingPolicy> encoding;
+  std::optional<Compression> compression;
+  // The level of this column's codec; when the override changes the codec but not the level, the
+  // new codec's usual level (kDefaultCompressionLevel) applies, not the other codec's level.
+  std::optional<int> compression_level;
+  std::optional<int64_t> dictionary_page_size_limit;
+  std::optional<int64_t> data_page_size;
+};
+
 struct WriterOptions {
   int data_page_version = 1;  // 1 or 2
   EncodingPolicy encoding = EncodingPolicy::kAuto;
@@ -76,7 +90,23 @@ struct WriterOptions {
   // check runs at Finish() over the whole chunk; to compare, the writer keeps a copy of every level
   // and value given, so in this mode only memory grows with the chunk.
   bool verify_pages = false;
+
+  // Per-column settings, keyed by the column's path as ColumnDescriptor::PathString() spells it
+  // ("tags.list.element"). Precedence: for the column it names, an override's set field wins over
+  // the field of the same name above; everything else comes from above. ColumnChunkWriter applies
+  // the entry of its own column (ForColumn) and ignores the others, so one WriterOptions can serve
+  // a whole schema; UnknownOverrideColumns finds keys that name no column.
+  std::map<std::string, ColumnWriterOverride, std::less<>> column_overrides;
+
+  // These options as the column at `column_path` sees them: its override applied, and
+  // column_overrides left empty.
+  WriterOptions ForColumn(std::string_view column_path) const;
 };
+
+// The keys of options.column_overrides that name none of `columns` (for a writer to refuse a
+// misspelt path rather than silently ignore it), in key order.
+std::vector<std::string> UnknownOverrideColumns(const WriterOptions& options,
+                                                const std::vector<ColumnDescriptor>& columns);
 
 // How many pages of one type used one encoding (the footer's PageEncodingStats).
 struct PageEncodingCount {
@@ -117,6 +147,7 @@ struct ColumnChunkData {
 
 class ColumnChunkWriter {
  public:
+  // Writes with options.ForColumn(column.PathString()): the column's own override applies.
   ColumnChunkWriter(ColumnDescriptor column, WriterOptions options = {});
   ~ColumnChunkWriter();
   ColumnChunkWriter(ColumnChunkWriter&&) noexcept;

@@ -43,6 +43,12 @@ bool ParsedArgs::Has(std::string_view name) const { return options_.find(name) !
 std::optional<std::string> ParsedArgs::Value(std::string_view name) const {
   auto it = options_.find(name);
   if (it == options_.end()) return std::nullopt;
+  return it->second.back();
+}
+
+std::vector<std::string> ParsedArgs::Values(std::string_view name) const {
+  auto it = options_.find(name);
+  if (it == options_.end()) return {};
   return it->second;
 }
 
@@ -63,7 +69,7 @@ absl::StatusOr<ParsedArgs> ParseArgs(const std::vector<std::string>& args,
       continue;
     }
     if (arg == "-h") {
-      parsed.options_["help"] = "";
+      parsed.options_["help"].push_back("");
       continue;
     }
     if (arg[1] != '-') {
@@ -84,7 +90,7 @@ absl::StatusOr<ParsedArgs> ParseArgs(const std::vector<std::string>& args,
         return absl::InvalidArgumentError(
             absl::StrCat("option '--", std::string(body), "' takes no value"));
       }
-      parsed.options_[spec->name] = "";
+      parsed.options_[spec->name].push_back("");
       continue;
     }
     if (!inline_value) {
@@ -94,7 +100,7 @@ absl::StatusOr<ParsedArgs> ParseArgs(const std::vector<std::string>& args,
       }
       inline_value = args[++i];
     }
-    parsed.options_[spec->name] = *std::move(inline_value);
+    parsed.options_[spec->name].push_back(*std::move(inline_value));
   }
   return parsed;
 }

@@ -3,7 +3,8 @@
 //
 // Accepted forms: positional arguments, `--flag`, `--name value` and `--name=value`; `--` ends
 // the options (everything after it is positional); `-h` means `--help`, which every command
-// accepts. An option given twice keeps its last value.
+// accepts. An option given twice: Value() is the last one given, Values() all of them in order
+// (for the repeatable ones).
 #ifndef PQPAGE_CLI_CLI_ARGS_H_
 #define PQPAGE_CLI_CLI_ARGS_H_
 
@@ -32,12 +33,14 @@ class ParsedArgs {
   bool Has(std::string_view name) const;
   // The option's value (the last one given), if it was given.
   std::optional<std::string> Value(std::string_view name) const;
+  // Every value the option was given, in order (empty if it was not given).
+  std::vector<std::string> Values(std::string_view name) const;
 
  private:
   friend absl::StatusOr<ParsedArgs> ParseArgs(const std::vector<std::string>& args,
                                               const std::vector<OptionSpec>& specs);
   std::vector<std::string> positional_;
-  std::map<std::string, std::string, std::less<>> options_;  // a flag maps to ""
+  std::map<std::string, std::vector<std::string>, std::less<>> options_;  // a flag holds ""
 };
 
 // Parses `args` against `specs` ("help" is added implicitly). InvalidArgument, with a message fit

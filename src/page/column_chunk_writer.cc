@@ -2,12 +2,15 @@
 // and keeps the writer unusable after a failure that left the chunk incomplete.
 #include "pqpage/column_chunk_writer.h"
 
+#include <algorithm>
 #include <memory>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "common/status_macros.h"
 #include "page/chunk_builder.h"
+#include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage {
@@ -30,8 +33,40 @@ struct ColumnChunkWriter::State {
   }
 };
 
-ColumnChunkWriter::ColumnChunkWriter(ColumnDescriptor column, WriterOptions options)
+WriterOptions WriterOptions::ForColumn(std::string_view column_path) const {
+  WriterOptions out = *this;
+  out.column_overrides.clear();
+  const auto found = column_overrides.find(column_path);
+  if (found == column_overrides.end()) return out;
+  const ColumnWriterOverride& override = found->second;
+  if (override.encoding) out.encoding = *override.encoding;
+  if (override.compression && *override.compression != compression) {
+    out.compression = *override.compression;
+    out.compression_level = kDefaultCompressionLevel;
+  }
+  if (override.compression_level) out.compression_level = *override.compression_level;
+  if (override.dictionary_page_size_limit) {
+    out.dictionary_page_size_limit = *override.dictionary_page_size_limit;
+  }
+  if (override.data_page_size) out.data_page_size = *override.data_page_size;
+  return out;
+}
+
+std::vector<std::string> UnknownOverrideColumns(const WriterOptions& options,
+                                                const std::vector<ColumnDescriptor>& columns) {
+  std::vector<std::string> unknown;
+  for (const auto& entry : options.column_overrides) {
+    const bool known = std::any_of(columns.begin(), columns.end(), [&](const ColumnDescriptor& c) {
+      return c.PathString() == entry.first;
+    });
+    if (!known) unknown.push_back(entry.first);
+  }
+  return unknown;
+}
+
+ColumnChunkWriter::ColumnChunkWriter(ColumnDescriptor column, WriterOptions all_columns)
     : state_(std::make_unique<State>()) {
+  const WriterOptions options = all_columns.ForColumn(column.PathString());
   state_->column = std::move(column);
   state_->options = options;
   state_->status = internal::CheckWriterSetup(state_->column, options);
