@@ -13,12 +13,14 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "absl/types/span.h"
 #include "cli/cli_args.h"
 #include "cli/cli_progress.h"
@@ -51,6 +53,12 @@ constexpr char kUsage[] =
     "  --compression CODEC     uncompressed, snappy (default), gzip, zstd, lz4_raw, brotli\n"
     "  --compression-level N   the codec's level (default: the codec's usual one)\n"
     "  --page-size BYTES       encoded size at which a data page is finished (default 1048576)\n"
+    "  --column-encoding PATH=POLICY\n"
+    "                          this column's policy instead of --encoding (repeatable; PATH as\n"
+    "                          'pqpage inspect' prints it, e.g. tags.list.element)\n"
+    "  --column-compression PATH=CODEC[:LEVEL]\n"
+    "                          this column's codec and level instead of --compression and\n"
+    "                          --compression-level (repeatable)\n"
     "  --checksum              write a CRC in every page header\n"
     "  --no-statistics         write no statistics (pages and column chunks)\n"
     "  --verify                decode every chunk written and compare it with its input (this\n"
@@ -79,29 +87,86 @@ std::optional<Compression> ParseCodec(std::string_view name) {
   return std::nullopt;
 }
 
+// An error unless `codec` accepts `level`: a level the codec rejects would otherwise surface only
+// at the first page, as a write error; compressing a few bytes finds it before any file is
+// touched.
+absl::Status CheckCompressionLevel(Compression codec, int level) {
+  if (level == kDefaultCompressionLevel) return absl::OkStatus();
+  std::vector<uint8_t> probe;
+  const uint8_t sample[] = {'p', 'q'};
+  absl::Status level_ok = Compress(codec, absl::MakeConstSpan(sample), &probe, level);
+  if (!level_ok.ok()) return absl::InvalidArgumentError(level_ok.message());
+  return absl::OkStatus();
+}
+
+absl::StatusOr<EncodingPolicy> PolicyFromText(const std::string& name) {
+  std::optional<EncodingPolicy> policy = ParseEncodingPolicy(Lower(name));
+  if (!policy) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "unknown encoding '", name,
+        "' (auto, plain, dictionary, delta, delta_length_byte_array, byte_stream_split)"));
+  }
+  return *policy;
+}
+
+absl::StatusOr<Compression> CodecFromText(const std::string& name) {
+  std::optional<Compression> codec = ParseCodec(name);
+  if (!codec) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "unknown compression '", name, "' (uncompressed, snappy, gzip, zstd, lz4_raw, brotli)"));
+  }
+  return *codec;
+}
+
+// Splits "PATH=SETTING" of the repeatable per-column `option`.
+absl::StatusOr<std::pair<std::string, std::string>> SplitColumnSetting(const std::string& option,
+                                                                       const std::string& text) {
+  const size_t equals = text.rfind('=');
+  if (equals == std::string::npos || equals == 0 || equals + 1 == text.size()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--", option, " wants PATH=VALUE, not '", text, "'"));
+  }
+  return std::make_pair(text.substr(0, equals), text.substr(equals + 1));
+}
+
+// The --column-encoding and --column-compression settings, into options->column_overrides.
+absl::Status ColumnOverridesFromArgs(const ParsedArgs& args, WriterOptions* options) {
+  for (const std::string& text : args.Values("column-encoding")) {
+    PQPAGE_ASSIGN_OR_RETURN(auto setting, SplitColumnSetting("column-encoding", text));
+    PQPAGE_ASSIGN_OR_RETURN(EncodingPolicy policy, PolicyFromText(setting.second));
+    options->column_overrides[setting.first].encoding = policy;
+  }
+  for (const std::string& text : args.Values("column-compression")) {
+    PQPAGE_ASSIGN_OR_RETURN(auto setting, SplitColumnSetting("column-compression", text));
+    const size_t colon = setting.second.find(':');
+    PQPAGE_ASSIGN_OR_RETURN(Compression codec, CodecFromText(setting.second.substr(0, colon)));
+    int level = kDefaultCompressionLevel;
+    if (colon != std::string::npos) {
+      PQPAGE_ASSIGN_OR_RETURN(
+          int64_t parsed, ParseIntegerOption("column-compression level",
+                                             setting.second.substr(colon + 1), -1000000, 1000000));
+      level = static_cast<int>(parsed);
+    }
+    PQPAGE_RETURN_IF_ERROR(CheckCompressionLevel(codec, level));
+    ColumnWriterOverride& override = options->column_overrides[setting.first];
+    override.compression = codec;
+    override.compression_level = level;
+  }
+  return absl::OkStatus();
+}
+
 // Turns the command line into writer options; InvalidArgument with a message for the user.
 absl::StatusOr<WriterOptions> WriterOptionsFromArgs(const ParsedArgs& args) {
   WriterOptions options;
   if (auto name = args.Value("encoding")) {
-    std::optional<EncodingPolicy> policy = ParseEncodingPolicy(Lower(*name));
-    if (!policy) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "unknown encoding '", *name,
-          "' (auto, plain, dictionary, delta, delta_length_byte_array, byte_stream_split)"));
-    }
-    options.encoding = *policy;
+    PQPAGE_ASSIGN_OR_RETURN(options.encoding, PolicyFromText(*name));
   }
   if (auto version = args.Value("page-version")) {
     PQPAGE_ASSIGN_OR_RETURN(int64_t parsed, ParseIntegerOption("page-version", *version, 1, 2));
     options.data_page_version = static_cast<int>(parsed);
   }
   if (auto name = args.Value("compression")) {
-    std::optional<Compression> codec = ParseCodec(*name);
-    if (!codec) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "unknown compression '", *name, "' (uncompressed, snappy, gzip, zstd, lz4_raw, brotli)"));
-    }
-    options.compression = *codec;
+    PQPAGE_ASSIGN_OR_RETURN(options.compression, CodecFromText(*name));
   }
   if (auto level = args.Value("compression-level")) {
     PQPAGE_ASSIGN_OR_RETURN(int64_t parsed,
@@ -113,15 +178,8 @@ absl::StatusOr<WriterOptions> WriterOptionsFromArgs(const ParsedArgs& args) {
     PQPAGE_ASSIGN_OR_RETURN(options.data_page_size,
                             ParseIntegerOption("page-size", *size, 1, int64_t{1} << 30));
   }
-  // A level the codec rejects would otherwise surface only at the first page, as a write error;
-  // compressing a few bytes finds it before any file is touched.
-  if (options.compression_level != kDefaultCompressionLevel) {
-    std::vector<uint8_t> probe;
-    const uint8_t sample[] = {'p', 'q'};
-    absl::Status level_ok = Compress(options.compression, absl::MakeConstSpan(sample), &probe,
-                                     options.compression_level);
-    if (!level_ok.ok()) return absl::InvalidArgumentError(level_ok.message());
-  }
+  PQPAGE_RETURN_IF_ERROR(CheckCompressionLevel(options.compression, options.compression_level));
+  PQPAGE_RETURN_IF_ERROR(ColumnOverridesFromArgs(args, &options));
   options.write_checksums = args.Has("checksum");
   options.write_statistics = !args.Has("no-statistics");
   options.verify_pages = args.Has("verify");
@@ -365,6 +423,8 @@ int RunRecode(const std::vector<std::string>& args) {
                                                    {"compression", true},
                                                    {"compression-level", true},
                                                    {"page-size", true},
+                                                   {"column-encoding", true},
+                                                   {"column-compression", true},
                                                    {"checksum", false},
                                                    {"no-statistics", false},
                                                    {"verify", false}}));
@@ -392,6 +452,12 @@ int RunRecode(const std::vector<std::string>& args) {
   auto input = FileReader::Open(in_path, *reader_options);
   if (!input.ok()) return FailureExit(kCommand, input.status());
   const FileReader& file = **input;
+  const std::vector<std::string> unknown =
+      UnknownOverrideColumns(*options, file.schema().columns());
+  if (!unknown.empty()) {
+    return UsageError(kCommand, absl::StrCat("no column '", absl::StrJoin(unknown, "', '"), "' in ",
+                                             in_path, " (see pqpage inspect for the paths)"));
+  }
 
   std::vector<StreamDigest> digests;
   if (verify) {

@@ -109,6 +109,36 @@ assert small > 2 * big, (small, big)
 PY
 CHECKS=$((CHECKS + 1))
 
+# Per-column settings win for their column only; a path naming no column is a usage error.
+run_expect 0 "recode --column-encoding/--column-compression" -- "$TOOL" recode \
+  "$DATA/alltypes_plain.parquet" "$SCRATCH/c.parquet" --encoding plain --compression snappy \
+  --column-encoding id=delta --column-encoding string_col=dictionary \
+  --column-compression id=zstd:5 --column-compression bigint_col=gzip
+run_expect 0 "dump per-column recode" -- "$TOOL" dump "$SCRATCH/c.parquet"
+"$TOOL" dump "$DATA/alltypes_plain.parquet" | cmp -s - "$SCRATCH/out" ||
+  fail "per-column recode: dump differs from the input's"
+run_expect 0 "inspect per-column recode" -- "$TOOL" inspect "$SCRATCH/c.parquet" --json
+python3 - "$SCRATCH/out" <<'PY' || fail "per-column settings not applied as asked"
+import json, sys
+chunks = {c["path"]: c for rg in json.load(open(sys.argv[1]))["row_groups"] for c in rg["columns"]}
+def value_encodings(chunk):
+    return {p["encoding"] for p in chunk["pages"] if p["type"].startswith("DATA_PAGE")}
+assert value_encodings(chunks["id"]) == {"DELTA_BINARY_PACKED"}, chunks["id"]["pages"]
+assert chunks["id"]["codec"] == "ZSTD", chunks["id"]["codec"]
+assert value_encodings(chunks["string_col"]) == {"RLE_DICTIONARY"}
+assert chunks["bigint_col"]["codec"] == "GZIP" and value_encodings(chunks["bigint_col"]) == {"PLAIN"}
+assert chunks["float_col"]["codec"] == "SNAPPY" and value_encodings(chunks["float_col"]) == {"PLAIN"}
+PY
+CHECKS=$((CHECKS + 1))
+run_expect 2 "recode --column-encoding with an unknown path" -- "$TOOL" recode \
+  "$DATA/alltypes_plain.parquet" "$SCRATCH/u.parquet" --column-encoding nosuch=delta
+expect_grep "no column 'nosuch'" "$SCRATCH/err" "unknown column path: message"
+[[ ! -e $SCRATCH/u.parquet ]] || fail "unknown column path: OUT was written"
+run_expect 2 "recode --column-encoding without =" -- "$TOOL" recode \
+  "$DATA/alltypes_plain.parquet" "$SCRATCH/u.parquet" --column-encoding id
+run_expect 2 "recode --column-compression with a bad level" -- "$TOOL" recode \
+  "$DATA/alltypes_plain.parquet" "$SCRATCH/u.parquet" --column-compression id=gzip:99
+
 # Every other reference file whose input dumps: recode with the defaults dumps identically.
 recoded=0
 for path in "$DATA"/*.parquet; do
