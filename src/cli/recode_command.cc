@@ -5,11 +5,9 @@
 #include <sys/stat.h>
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <memory>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -26,6 +24,7 @@
 #include "cli/cli_progress.h"
 #include "cli/cli_reader_options.h"
 #include "cli/cli_values.h"
+#include "cli/cli_writer_args.h"
 #include "cli/commands.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/column_chunk_writer.h"
@@ -68,55 +67,6 @@ constexpr char kUsage[] =
     "\n"
     "Exit status: 0 on success, 1 when IN cannot be read or OUT cannot be written (OUT is then\n"
     "removed), 2 for a usage error.\n";
-
-std::string Lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
-std::optional<Compression> ParseCodec(std::string_view name) {
-  const std::string lower = Lower(name);
-  if (lower == "uncompressed" || lower == "none") return Compression::kUncompressed;
-  if (lower == "snappy") return Compression::kSnappy;
-  if (lower == "gzip") return Compression::kGzip;
-  if (lower == "zstd") return Compression::kZstd;
-  if (lower == "lz4_raw") return Compression::kLz4Raw;
-  if (lower == "brotli") return Compression::kBrotli;
-  return std::nullopt;
-}
-
-// An error unless `codec` accepts `level`: a level the codec rejects would otherwise surface only
-// at the first page, as a write error; compressing a few bytes finds it before any file is
-// touched.
-absl::Status CheckCompressionLevel(Compression codec, int level) {
-  if (level == kDefaultCompressionLevel) return absl::OkStatus();
-  std::vector<uint8_t> probe;
-  const uint8_t sample[] = {'p', 'q'};
-  absl::Status level_ok = Compress(codec, absl::MakeConstSpan(sample), &probe, level);
-  if (!level_ok.ok()) return absl::InvalidArgumentError(level_ok.message());
-  return absl::OkStatus();
-}
-
-absl::StatusOr<EncodingPolicy> PolicyFromText(const std::string& name) {
-  std::optional<EncodingPolicy> policy = ParseEncodingPolicy(Lower(name));
-  if (!policy) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "unknown encoding '", name,
-        "' (auto, plain, dictionary, delta, delta_length_byte_array, byte_stream_split)"));
-  }
-  return *policy;
-}
-
-absl::StatusOr<Compression> CodecFromText(const std::string& name) {
-  std::optional<Compression> codec = ParseCodec(name);
-  if (!codec) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "unknown compression '", name, "' (uncompressed, snappy, gzip, zstd, lz4_raw, brotli)"));
-  }
-  return *codec;
-}
 
 // Splits "PATH=SETTING" of the repeatable per-column `option`.
 absl::StatusOr<std::pair<std::string, std::string>> SplitColumnSetting(const std::string& option,
