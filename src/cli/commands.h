@@ -13,6 +13,7 @@ int RunInspect(const std::vector<std::string>& args);
 int RunDump(const std::vector<std::string>& args);
 int RunRecode(const std::vector<std::string>& args);
 int RunScan(const std::vector<std::string>& args);
+int RunAdvise(const std::vector<std::string>& args);
 
 }  // namespace pqpage::cli
 

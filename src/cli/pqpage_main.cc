@@ -23,6 +23,8 @@ constexpr Command kCommands[] = {
     {"recode", "re-encode every column with another encoding, page version or codec",
      pqpage::cli::RunRecode},
     {"scan", "decode every page without printing; rows, values and MB/s", pqpage::cli::RunScan},
+    {"advise", "try every encoding on each column's data; the smallest, and the recode command",
+     pqpage::cli::RunAdvise},
 };
 
 void PrintUsage(FILE* out) {
