@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <limits>
@@ -38,7 +39,7 @@ TEST(ByteStreamSplitTest, SeedExample) {
   std::vector<float> floats(3);
   std::memcpy(floats.data(), raw.data(), 12);
   ByteStreamSplitEncoder<float> encoder;
-  encoder.Put(floats);
+  PQPAGE_EXPECT_OK(encoder.Put(floats));
   EXPECT_EQ(encoder.EstimatedSize(), 12u);
   EXPECT_EQ(encoder.Finish(), expected);
 
@@ -52,9 +53,9 @@ TEST(ByteStreamSplitTest, SeedExample) {
   std::vector<int32_t> ints(3);
   std::memcpy(ints.data(), raw.data(), 12);
   ByteStreamSplitEncoder<int32_t> int_encoder;
-  int_encoder.Put(ints);
+  PQPAGE_EXPECT_OK(int_encoder.Put(ints));
   EXPECT_EQ(int_encoder.Finish(), expected);
-  ByteStreamSplitFixedLenByteArrayEncoder flba_encoder(4);
+  ByteStreamSplitEncoder<ByteArray> flba_encoder(4);
   PQPAGE_ASSERT_OK(flba_encoder.PutBytes(raw));
   EXPECT_EQ(flba_encoder.Finish(), expected);
 }
@@ -91,8 +92,8 @@ void RoundTrip() {
       const std::vector<T> values = Values<T>(n, pattern, n * 7 + pattern);
       ByteStreamSplitEncoder<T> encoder;
       // Put in two parts: the encoder streams.
-      encoder.Put(absl::MakeConstSpan(values.data(), n / 3));
-      encoder.Put(absl::MakeConstSpan(values.data() + n / 3, n - n / 3));
+      PQPAGE_EXPECT_OK(encoder.Put(absl::MakeConstSpan(values.data(), n / 3)));
+      PQPAGE_EXPECT_OK(encoder.Put(absl::MakeConstSpan(values.data() + n / 3, n - n / 3)));
       std::vector<uint8_t> prefix = {0xEE};
       encoder.FinishInto(&prefix);
       std::vector<uint8_t> bytes(prefix.begin() + 1, prefix.end());
@@ -138,7 +139,7 @@ TEST(ByteStreamSplitTest, SpecialFloatsBitExact) {
       std::bit_cast<double>(0x7FF8000000000ABCULL), std::bit_cast<double>(0xFFF0000000000001ULL),
       -0.0, std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
   ByteStreamSplitEncoder<double> encoder;
-  encoder.Put(doubles);
+  PQPAGE_EXPECT_OK(encoder.Put(doubles));
   const std::vector<uint8_t> bytes = encoder.Finish();
   ByteStreamSplitDecoder<double> decoder;
   PQPAGE_ASSERT_OK(decoder.Reset(bytes, 5));
@@ -150,7 +151,7 @@ TEST(ByteStreamSplitTest, SpecialFloatsBitExact) {
   const std::vector<float> floats = {std::bit_cast<float>(0x7FC00ABCu), -0.0f,
                                      std::numeric_limits<float>::infinity()};
   ByteStreamSplitEncoder<float> fencoder;
-  fencoder.Put(floats);
+  PQPAGE_EXPECT_OK(fencoder.Put(floats));
   const std::vector<uint8_t> fbytes = fencoder.Finish();
   ByteStreamSplitDecoder<float> fdecoder;
   PQPAGE_ASSERT_OK(fdecoder.Reset(fbytes, 3));
@@ -167,7 +168,7 @@ TEST(ByteStreamSplitTest, FixedLenByteArrayEveryWidth) {
       std::vector<uint8_t> raw(n * width);
       std::mt19937 rng(width * 1000 + static_cast<int>(n));
       for (auto& byte : raw) byte = static_cast<uint8_t>(rng());
-      ByteStreamSplitFixedLenByteArrayEncoder encoder(width);
+      ByteStreamSplitEncoder<ByteArray> encoder(width);
       // Half as views, half as contiguous bytes.
       std::vector<ByteArray> views;
       for (size_t i = 0; i < n / 2; ++i) views.push_back(ByteArray(raw.data() + i * width, width));
@@ -176,7 +177,7 @@ TEST(ByteStreamSplitTest, FixedLenByteArrayEveryWidth) {
       const std::vector<uint8_t> bytes = encoder.Finish();
       ASSERT_EQ(bytes, ReferenceEncode(raw.data(), n, width)) << width << " " << n;
 
-      ByteStreamSplitFixedLenByteArrayDecoder decoder(width);
+      ByteStreamSplitDecoder<ByteArray> decoder(width);
       PQPAGE_ASSERT_OK(decoder.Reset(bytes, static_cast<int64_t>(n)));
       std::vector<uint8_t> out(n * width);
       size_t done = 0;
@@ -194,20 +195,83 @@ TEST(ByteStreamSplitTest, FixedLenByteArrayEveryWidth) {
       }
     }
   }
-  ByteStreamSplitFixedLenByteArrayEncoder encoder(3);
+  ByteStreamSplitEncoder<ByteArray> encoder(3);
   std::vector<uint8_t> two(2);
   std::vector<ByteArray> wrong = {ByteArray(two.data(), 2)};
   PQPAGE_EXPECT_ERROR(encoder.Put(wrong), StatusCode::kInvalidArgument);
   PQPAGE_EXPECT_ERROR(encoder.PutBytes(two), StatusCode::kInvalidArgument);
-  ByteStreamSplitFixedLenByteArrayDecoder zero(0);
+  ByteStreamSplitDecoder<ByteArray> zero(0);
   PQPAGE_EXPECT_ERROR(zero.Reset(two, 0), StatusCode::kInvalidArgument);
+}
+
+// FIXED_LEN_BYTE_ARRAY values as views: gathered into the decoder's buffer, every view of a page
+// stays valid while the page is read on (in batches, with skips and byte copies in between).
+TEST(ByteStreamSplitTest, FixedLenByteArrayViews) {
+  for (int width : {1, 3, 4, 8, 16, 17}) {
+    const size_t n = 300;
+    std::vector<uint8_t> raw(n * width);
+    std::mt19937 rng(width);
+    for (auto& byte : raw) byte = static_cast<uint8_t>(rng());
+    ByteStreamSplitEncoder<ByteArray> encoder(width);
+    PQPAGE_ASSERT_OK(encoder.PutBytes(raw));
+    EXPECT_EQ(encoder.MaxEncodedSize(n), raw.size());
+    const std::vector<uint8_t> bytes = encoder.Finish();
+    ByteStreamSplitDecoder<ByteArray> decoder(width);
+    for (int page = 0; page < 2; ++page) {
+      PQPAGE_ASSERT_OK(decoder.Reset(bytes, static_cast<int64_t>(n)));
+      std::vector<ByteArray> views(n);
+      size_t done = 0;
+      for (size_t step = 1; done < n; ++step) {
+        const size_t take = std::min(step * 7 % 50, n - done);
+        if (step % 3 == 0) {
+          PQPAGE_ASSERT_OK(decoder.Skip(static_cast<int64_t>(take)));
+          for (size_t i = done; i < done + take; ++i)
+            views[i] = ByteArray(raw.data() + i * width, width);
+        } else if (step % 5 == 0) {
+          std::vector<uint8_t> copy(take * width);
+          PQPAGE_ASSERT_OK(decoder.DecodeBytes(absl::MakeSpan(copy)));
+          ASSERT_TRUE(std::equal(copy.begin(), copy.end(), raw.begin() + done * width));
+          for (size_t i = done; i < done + take; ++i)
+            views[i] = ByteArray(raw.data() + i * width, width);
+        } else {
+          PQPAGE_ASSERT_OK(decoder.Decode(absl::MakeSpan(views).subspan(done, take)));
+        }
+        done += take;
+      }
+      EXPECT_EQ(decoder.values_left(), 0);
+      for (size_t i = 0; i < n; ++i) {
+        ASSERT_EQ(views[i], ByteArray(raw.data() + i * width, width)) << width << " " << i;
+      }
+      std::vector<ByteArray> one(1);
+      PQPAGE_EXPECT_ERROR(decoder.Decode(absl::MakeSpan(one)), StatusCode::kInvalidArgument);
+    }
+  }
+}
+
+// The numeric codecs take and give PLAIN-order bytes too.
+TEST(ByteStreamSplitTest, NumbersAsBytes) {
+  const std::vector<double> values = {1.5, -2.25, 1e300};
+  std::vector<uint8_t> raw(values.size() * 8);
+  std::memcpy(raw.data(), values.data(), raw.size());
+  ByteStreamSplitEncoder<double> from_bytes;
+  PQPAGE_ASSERT_OK(from_bytes.PutBytes(raw));
+  PQPAGE_EXPECT_ERROR(from_bytes.PutBytes(std::vector<uint8_t>(3)), StatusCode::kInvalidArgument);
+  ByteStreamSplitEncoder<double> from_values;
+  PQPAGE_ASSERT_OK(from_values.Put(values));
+  const std::vector<uint8_t> bytes = from_values.Finish();
+  EXPECT_EQ(from_bytes.Finish(), bytes);
+  ByteStreamSplitDecoder<double> decoder;
+  PQPAGE_ASSERT_OK(decoder.Reset(bytes, 3));
+  std::vector<uint8_t> out(raw.size());
+  PQPAGE_ASSERT_OK(decoder.DecodeBytes(absl::MakeSpan(out)));
+  EXPECT_EQ(out, raw);
 }
 
 // Nulls are not stored: N (bytes / K) may exceed the values the caller reads, never fall short.
 TEST(ByteStreamSplitTest, StreamLengthVersusCount) {
   const std::vector<int32_t> values = {1, 2, 3, 4, 5};
   ByteStreamSplitEncoder<int32_t> encoder;
-  encoder.Put(values);
+  PQPAGE_EXPECT_OK(encoder.Put(values));
   const std::vector<uint8_t> bytes = encoder.Finish();
   ByteStreamSplitDecoder<int32_t> decoder;
   PQPAGE_ASSERT_OK(decoder.Reset(bytes, 3));
@@ -221,7 +285,7 @@ TEST(ByteStreamSplitTest, StreamLengthVersusCount) {
 TEST(ByteStreamSplitTest, HostileSizes) {
   const std::vector<double> values = Values<double>(20, 0, 3);
   ByteStreamSplitEncoder<double> encoder;
-  encoder.Put(values);
+  PQPAGE_EXPECT_OK(encoder.Put(values));
   const std::vector<uint8_t> bytes = encoder.Finish();
   for (size_t cut = 0; cut < bytes.size(); ++cut) {
     ByteStreamSplitDecoder<double> decoder;
@@ -234,7 +298,7 @@ TEST(ByteStreamSplitTest, HostileSizes) {
     }
   }
   for (int width : {3, 16}) {
-    ByteStreamSplitFixedLenByteArrayDecoder decoder(width);
+    ByteStreamSplitDecoder<ByteArray> decoder(width);
     std::vector<uint8_t> page(width * 4 + 1);
     PQPAGE_EXPECT_ERROR(decoder.Reset(page, 1), StatusCode::kDataLoss);
   }

@@ -85,7 +85,7 @@ template <typename T>
 Bytes Encode(const std::vector<T>& values, int64_t block = 128, int64_t minis = 4) {
   auto encoder = DeltaBinaryPackedEncoder<T>::Make(block, minis);
   EXPECT_TRUE(encoder.ok()) << encoder.status();
-  encoder->Put(values);
+  PQPAGE_EXPECT_OK(encoder->Put(values));
   return encoder->Finish();
 }
 
@@ -221,7 +221,7 @@ TEST(DeltaBinaryPackedRoundTrip, StreamingPutsEqualOnePut) {
   size_t at = 0;
   for (size_t k = 1; at < values.size(); k = k * 3 % 251 + 1) {
     const size_t take = std::min(k, values.size() - at);
-    streaming.Put(absl::MakeConstSpan(values.data() + at, take));
+    PQPAGE_EXPECT_OK(streaming.Put(absl::MakeConstSpan(values.data() + at, take)));
     at += take;
     EXPECT_LE(streaming.EstimatedSize(),
               DeltaBinaryPackedEncoder<int64_t>::MaxEncodedSize(static_cast<int64_t>(at)) + 1000);
@@ -230,7 +230,7 @@ TEST(DeltaBinaryPackedRoundTrip, StreamingPutsEqualOnePut) {
   EXPECT_EQ(bytes, Encode(values));
   EXPECT_LE(bytes.size(), DeltaBinaryPackedEncoder<int64_t>::MaxEncodedSize(5000));
   // The encoder is reset by Finish.
-  streaming.Put(values);
+  PQPAGE_EXPECT_OK(streaming.Put(values));
   EXPECT_EQ(streaming.Finish(), bytes);
 }
 

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "pqpage/codec.h"
+#include "pqpage/column_descriptor.h"
 #include "status_matchers.h"
 
 namespace pqpage {
@@ -22,15 +24,16 @@ std::vector<ByteArray> Views(const std::vector<std::string>& strings) {
   return views;
 }
 
-Bytes Encode(const std::vector<std::string>& strings, DeltaByteArrayOptions options = {}) {
-  DeltaByteArrayEncoder encoder(options);
+Bytes Encode(const std::vector<std::string>& strings, int type_length = kVariableLength) {
+  DeltaByteArrayEncoder encoder(type_length);
   EXPECT_TRUE(encoder.Put(Views(strings)).ok());
   return encoder.Finish();
 }
 
 absl::StatusOr<std::vector<std::string>> DecodeAll(const Bytes& bytes, int64_t n,
+                                                   int type_length = kVariableLength,
                                                    DeltaByteArrayOptions options = {}) {
-  DeltaByteArrayDecoder decoder(options);
+  DeltaByteArrayDecoder decoder(type_length, options);
   absl::Status s = decoder.Reset(bytes, n);
   if (!s.ok()) return s;
   std::vector<ByteArray> views(static_cast<size_t>(n));
@@ -93,12 +96,12 @@ std::vector<std::vector<std::string>> Patterns(size_t n, uint64_t seed) {
   return {random, empty, equal, urls, growing, shrinking};
 }
 
-void CheckRoundTrip(const std::vector<std::string>& values, DeltaByteArrayOptions options = {}) {
-  const Bytes bytes = Encode(values, options);
+void CheckRoundTrip(const std::vector<std::string>& values, int type_length = kVariableLength) {
+  const Bytes bytes = Encode(values, type_length);
   const int64_t n = static_cast<int64_t>(values.size());
-  PQPAGE_ASSERT_OK_AND_ASSIGN(auto all, DecodeAll(bytes, n, options));
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto all, DecodeAll(bytes, n, type_length));
   ASSERT_EQ(all, values);
-  DeltaByteArrayDecoder decoder(options);
+  DeltaByteArrayDecoder decoder(type_length);
   PQPAGE_ASSERT_OK(decoder.Reset(bytes, n));
   std::vector<ByteArray> kept;  // views from several Decode calls, checked at the end
   size_t at = 0;
@@ -132,17 +135,14 @@ TEST(DeltaByteArrayRoundTrip, ByteArrayAllLengths) {
 }
 
 TEST(DeltaByteArrayRoundTrip, FixedLenByteArray) {
-  DeltaByteArrayOptions options;
-  options.type = PhysicalType::kFixedLenByteArray;
   for (int32_t width : {0, 1, 4, 16, 33}) {
-    options.type_length = width;
     std::mt19937_64 rng(width);
     std::vector<std::string> values(2000);
     for (auto& s : values) {
       s.resize(width);
       for (auto& c : s) c = static_cast<char>(rng() % 2);
     }
-    CheckRoundTrip(values, options);
+    CheckRoundTrip(values, width);
   }
 }
 
@@ -239,24 +239,27 @@ TEST(DeltaByteArrayHostile, MissingStreams) {
 }
 
 TEST(DeltaByteArrayHostile, FixedLenLengthMismatch) {
-  DeltaByteArrayOptions options;
-  options.type = PhysicalType::kFixedLenByteArray;
-  options.type_length = 4;
   // Encoder: a 3-byte value is rejected and nothing of the call is kept.
-  DeltaByteArrayEncoder encoder(options);
+  DeltaByteArrayEncoder encoder(4);
   const std::vector<std::string> bad = {"abcd", "abc"};
   PQPAGE_EXPECT_ERROR(encoder.Put(Views(bad)), absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(encoder.num_values(), 0);
   // Decoder: "axis", "axle" (4 bytes) pass; "babble" (6) does not.
   const Bytes spec = Concat({kPrefixes, kSuffixes, Text("axislebabbleyhood")});
-  PQPAGE_ASSERT_OK_AND_ASSIGN(auto two, DecodeAll(spec, 2, options));
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto two, DecodeAll(spec, 2, 4));
   EXPECT_EQ(two, (std::vector<std::string>{"axis", "axle"}));
-  PQPAGE_EXPECT_ERROR(DecodeAll(spec, 3, options), absl::StatusCode::kDataLoss);
-  DeltaByteArrayOptions not_bytes;
-  not_bytes.type = PhysicalType::kInt32;
-  PQPAGE_EXPECT_ERROR(DecodeAll(spec, 2, not_bytes), absl::StatusCode::kInvalidArgument);
-  PQPAGE_EXPECT_ERROR(DeltaByteArrayEncoder(not_bytes).Put(Views(bad)),
+  PQPAGE_EXPECT_ERROR(DecodeAll(spec, 3, 4), absl::StatusCode::kDataLoss);
+  // A negative length other than kVariableLength is no FIXED_LEN_BYTE_ARRAY.
+  PQPAGE_EXPECT_ERROR(DecodeAll(spec, 2, -2), absl::StatusCode::kInvalidArgument);
+  PQPAGE_EXPECT_ERROR(DeltaByteArrayEncoder(-2).Put(Views(bad)),
                       absl::StatusCode::kInvalidArgument);
+  // The codec is for byte arrays only: an INT32 column cannot have one.
+  ColumnDescriptor int32_column;
+  int32_column.type = PhysicalType::kInt32;
+  PQPAGE_EXPECT_ERROR(MakeDecoder<ByteArray>(Encoding::kDeltaByteArray, int32_column).status(),
+                      absl::StatusCode::kInvalidArgument);
+  PQPAGE_EXPECT_ERROR(MakeEncoder<int32_t>(Encoding::kDeltaByteArray, int32_column).status(),
+                      absl::StatusCode::kUnimplemented);
 }
 
 TEST(DeltaByteArrayHostile, QuadraticExpansionIsCapped) {
@@ -267,9 +270,10 @@ TEST(DeltaByteArrayHostile, QuadraticExpansionIsCapped) {
   EXPECT_LT(bytes.size(), 2000u);
   DeltaByteArrayOptions options;
   options.max_decoded_bytes = 1 << 20;
-  PQPAGE_EXPECT_ERROR(DecodeAll(bytes, 5001, options), absl::StatusCode::kResourceExhausted);
+  PQPAGE_EXPECT_ERROR(DecodeAll(bytes, 5001, kVariableLength, options),
+                      absl::StatusCode::kResourceExhausted);
   options.max_decoded_bytes = 5001 * 1000;
-  PQPAGE_ASSERT_OK_AND_ASSIGN(auto decoded, DecodeAll(bytes, 5001, options));
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto decoded, DecodeAll(bytes, 5001, kVariableLength, options));
   EXPECT_EQ(decoded, values);
 }
 

@@ -7,6 +7,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "pqpage/rle_bit_packed_hybrid.h"
@@ -28,17 +29,26 @@ bool BitEqual(const T& a, const T& b) {
 
 // Encodes `values` into pages of `page_size` values and decodes every page back through a
 // dictionary decoder fed with the encoder's dictionary page.
+// A codec of T, given `type_length` when it takes one (the ByteArray codecs).
+template <typename Codec>
+Codec MakeCodec(int type_length) {
+  if constexpr (std::is_constructible_v<Codec, int>) {
+    return Codec(type_length);
+  } else {
+    return Codec();
+  }
+}
+
 template <typename T>
-void ExpectRoundTrip(const std::vector<T>& values, size_t page_size, int fixed_length = 0) {
-  DictionaryOptions options;
-  options.fixed_length = fixed_length;
-  DictionaryEncoder<T> encoder(options);
+void ExpectRoundTrip(const std::vector<T>& values, size_t page_size,
+                     int type_length = kVariableLength) {
+  DictionaryEncoder<T> encoder = MakeCodec<DictionaryEncoder<T>>(type_length);
   std::vector<std::vector<uint8_t>> pages;
   std::vector<size_t> page_counts;
   for (size_t start = 0; start < values.size() || pages.empty(); start += page_size) {
     const size_t n = std::min(page_size, values.size() - start);
-    PQPAGE_ASSERT_OK_AND_ASSIGN(size_t taken,
-                                encoder.Put(absl::MakeConstSpan(values).subspan(start, n)));
+    PQPAGE_ASSERT_OK_AND_ASSIGN(
+        size_t taken, encoder.PutUntilFull(absl::MakeConstSpan(values).subspan(start, n)));
     ASSERT_EQ(taken, n);
     pages.push_back(encoder.FinishDataPage());
     page_counts.push_back(n);
@@ -46,7 +56,7 @@ void ExpectRoundTrip(const std::vector<T>& values, size_t page_size, int fixed_l
   }
   const std::vector<uint8_t> dictionary_page = encoder.DictionaryPage();
   ASSERT_EQ(static_cast<int64_t>(dictionary_page.size()), encoder.dictionary_bytes());
-  DictionaryDecoder<T> decoder(fixed_length);
+  DictionaryDecoder<T> decoder = MakeCodec<DictionaryDecoder<T>>(type_length);
   PQPAGE_ASSERT_OK(decoder.SetDictionary(dictionary_page, encoder.num_entries()));
   size_t position = 0;
   for (size_t p = 0; p < pages.size(); ++p) {
@@ -117,15 +127,20 @@ TEST(DictionaryTest, FixedLenByteArray) {
   std::vector<ByteArray> values;
   for (const auto& s : storage) values.emplace_back(s);
   ExpectRoundTrip(values, 2, 4);
-  DictionaryOptions options;
-  options.fixed_length = 4;
-  DictionaryEncoder<ByteArray> encoder(options);
+  DictionaryEncoder<ByteArray> encoder(4);
   PQPAGE_ASSERT_OK(encoder.Put(values));
   EXPECT_EQ(encoder.DictionaryPage(),
             (std::vector<uint8_t>{'a', 'b', 'c', 'd', 'w', 'x', 'y', 'z', '0', '0', '0', '0'}));
   const std::string wrong = "abc";
   const ByteArray bad(wrong);
   PQPAGE_EXPECT_ERROR(encoder.Put(absl::MakeConstSpan(&bad, 1)), StatusCode::kInvalidArgument);
+  // Entries are PLAIN, which has no FIXED_LEN_BYTE_ARRAY(0).
+  DictionaryEncoder<ByteArray> zero(0);
+  const ByteArray empty;
+  PQPAGE_EXPECT_ERROR(zero.Put(absl::MakeConstSpan(&empty, 1)), StatusCode::kInvalidArgument);
+  DictionaryDecoder<ByteArray> zero_decoder(0);
+  PQPAGE_EXPECT_ERROR(zero_decoder.SetDictionary(std::vector<uint8_t>(4), 1),
+                      StatusCode::kInvalidArgument);
 }
 
 TEST(DictionaryTest, DataPageLayoutIsWidthByteThenHybridIndices) {
@@ -163,20 +178,29 @@ TEST(DictionaryTest, LimitsStopTheEncoderSoTheCallerCanFallBack) {
   options.max_entries = 3;
   DictionaryEncoder<int32_t> encoder(options);
   const std::vector<int32_t> values = {1, 2, 1, 3, 3, 4, 1, 2};
-  PQPAGE_ASSERT_OK_AND_ASSIGN(size_t taken, encoder.Put(values));
+  PQPAGE_ASSERT_OK_AND_ASSIGN(size_t taken, encoder.PutUntilFull(values));
   EXPECT_EQ(taken, 5u);
   EXPECT_TRUE(encoder.is_full());
   EXPECT_EQ(encoder.buffered_values(), 5);
-  PQPAGE_ASSERT_OK_AND_ASSIGN(size_t more, encoder.Put(values));
+  PQPAGE_ASSERT_OK_AND_ASSIGN(size_t more, encoder.PutUntilFull(values));
   EXPECT_EQ(more, 0u);
+  // Through the Encoder interface a full dictionary is ResourceExhausted, the values before the
+  // first that does not fit taken.
+  DictionaryEncoder<int32_t> interface_encoder(options);
+  Encoder<int32_t>& as_interface = interface_encoder;
+  PQPAGE_EXPECT_ERROR(as_interface.Put(values), StatusCode::kResourceExhausted);
+  EXPECT_EQ(interface_encoder.buffered_values(), 5);
+  PQPAGE_EXPECT_ERROR(as_interface.Put(absl::MakeConstSpan(values).first(1)),
+                      StatusCode::kResourceExhausted);
+  EXPECT_EQ(interface_encoder.buffered_values(), 5);
 
   DictionaryOptions bytes_limit;
   bytes_limit.max_dictionary_bytes = 20;  // 4 + 5 per "hello"-sized entry
-  DictionaryEncoder<ByteArray> strings(bytes_limit);
+  DictionaryEncoder<ByteArray> strings(kVariableLength, bytes_limit);
   std::vector<std::string> storage = {"aaaaa", "bbbbb", "aaaaa", "ccccc"};
   std::vector<ByteArray> views;
   for (const auto& s : storage) views.emplace_back(s);
-  PQPAGE_ASSERT_OK_AND_ASSIGN(size_t taken_strings, strings.Put(views));
+  PQPAGE_ASSERT_OK_AND_ASSIGN(size_t taken_strings, strings.PutUntilFull(views));
   EXPECT_EQ(taken_strings, 3u);
   EXPECT_EQ(strings.dictionary_bytes(), 18);
   EXPECT_TRUE(strings.is_full());

@@ -47,7 +47,7 @@ std::vector<uint8_t> Reference(const std::vector<T>& input) {
 template <typename T>
 std::vector<uint8_t> Encode(const std::vector<T>& values) {
   GroupVarIntEncoder<T> encoder;
-  encoder.Put(values);
+  PQPAGE_EXPECT_OK(encoder.Put(values));
   const size_t estimate = encoder.EstimatedSize();
   std::vector<uint8_t> bytes = encoder.Finish();
   EXPECT_EQ(estimate, bytes.size());
@@ -149,7 +149,7 @@ void RoundTrip() {
       const size_t parts[] = {1, 3, 2, 11, 7};
       while (done < n) {
         const size_t take = std::min(parts[p++ % 5], n - done);
-        encoder.Put(absl::MakeConstSpan(values.data() + done, take));
+        PQPAGE_EXPECT_OK(encoder.Put(absl::MakeConstSpan(values.data() + done, take)));
         done += take;
       }
       const std::vector<uint8_t> bytes = encoder.Finish();

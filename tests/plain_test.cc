@@ -24,7 +24,7 @@ const std::vector<size_t> kLengths = {0, 1, 7, 8, 9, 31, 32, 33, 127, 128, 129, 
 template <typename T>
 std::vector<uint8_t> Encode(const std::vector<T>& values) {
   PlainEncoder<T> encoder;
-  encoder.Put(values);
+  PQPAGE_EXPECT_OK(encoder.Put(values));
   EXPECT_EQ(encoder.EstimatedSize(), values.size() * sizeof(T));
   return encoder.Finish();
 }
@@ -67,7 +67,7 @@ TEST(PlainLayoutTest, BooleanLsbFirst) {
   std::vector<bool> values(expected_bits.begin(), expected_bits.end());
   std::unique_ptr<bool[]> raw(new bool[values.size()]);
   for (size_t i = 0; i < values.size(); ++i) raw[i] = values[i];
-  encoder.Put(absl::MakeConstSpan(raw.get(), values.size()));
+  PQPAGE_EXPECT_OK(encoder.Put(absl::MakeConstSpan(raw.get(), values.size())));
   EXPECT_EQ(encoder.EstimatedSize(), 2u);
   EXPECT_EQ(encoder.Finish(), (std::vector<uint8_t>{0x0D, 0x03}));
 }
@@ -91,7 +91,7 @@ TEST(PlainLayoutTest, ByteArrayTooLongIsRejectedBeforeReading) {
 }
 
 TEST(PlainLayoutTest, FixedLenByteArray) {
-  PlainFixedLenByteArrayEncoder encoder(3);
+  PlainEncoder<ByteArray> encoder(3);
   const std::string a = "abc", b = "def";
   std::vector<ByteArray> values = {ByteArray(a), ByteArray(b)};
   PQPAGE_ASSERT_OK(encoder.Put(values));
@@ -101,7 +101,7 @@ TEST(PlainLayoutTest, FixedLenByteArray) {
   PQPAGE_EXPECT_ERROR(encoder.Put(bad), StatusCode::kInvalidArgument);
   EXPECT_EQ(encoder.EstimatedSize(), 0u);
   PQPAGE_EXPECT_ERROR(encoder.PutBytes(std::vector<uint8_t>(4)), StatusCode::kInvalidArgument);
-  PlainFixedLenByteArrayEncoder zero(0);
+  PlainEncoder<ByteArray> zero(0);
   PQPAGE_EXPECT_ERROR(zero.PutBytes({}), StatusCode::kInvalidArgument);
 }
 
@@ -247,8 +247,8 @@ TEST(PlainBooleanTest, RoundTripEveryCountAndSplit) {
     // Put in two calls split at every point, so unaligned appends are covered.
     for (size_t split = 0; split <= n; split += (n > 20 ? 5 : 1)) {
       PlainEncoder<bool> encoder;
-      encoder.Put(absl::MakeConstSpan(values.get(), split));
-      encoder.Put(absl::MakeConstSpan(values.get() + split, n - split));
+      PQPAGE_EXPECT_OK(encoder.Put(absl::MakeConstSpan(values.get(), split)));
+      PQPAGE_EXPECT_OK(encoder.Put(absl::MakeConstSpan(values.get() + split, n - split)));
       std::vector<uint8_t> bytes = encoder.Finish();
       ASSERT_EQ(bytes, ReferenceBoolBytes(bits)) << n << " " << split;
     }
@@ -464,11 +464,11 @@ TEST(PlainFixedLenByteArrayTest, RoundTripAndHostile) {
     for (size_t n : {0, 1, 9, 129}) {
       std::vector<uint8_t> raw(n * width);
       for (size_t i = 0; i < raw.size(); ++i) raw[i] = static_cast<uint8_t>(i * 7 + width);
-      PlainFixedLenByteArrayEncoder encoder(width);
+      PlainEncoder<ByteArray> encoder(width);
       PQPAGE_ASSERT_OK(encoder.PutBytes(raw));
       std::vector<uint8_t> bytes = encoder.Finish();
       ASSERT_EQ(bytes, raw);
-      PlainFixedLenByteArrayDecoder decoder(width);
+      PlainDecoder<ByteArray> decoder(width);
       PQPAGE_ASSERT_OK(decoder.Reset(bytes, static_cast<int64_t>(n)));
       size_t half = n / 2;
       std::vector<ByteArray> views(half);
@@ -488,13 +488,52 @@ TEST(PlainFixedLenByteArrayTest, RoundTripAndHostile) {
       }
     }
   }
-  PlainFixedLenByteArrayDecoder decoder(4);
+  PlainDecoder<ByteArray> decoder(4);
   std::vector<uint8_t> bytes(8);
   PQPAGE_ASSERT_OK(decoder.Reset(bytes, 2));
   std::vector<uint8_t> odd(5);
   PQPAGE_EXPECT_ERROR(decoder.DecodeBytes(absl::MakeSpan(odd)), StatusCode::kInvalidArgument);
-  PlainFixedLenByteArrayDecoder zero(0);
+  PlainDecoder<ByteArray> zero(0);
   PQPAGE_EXPECT_ERROR(zero.Reset(bytes, 0), StatusCode::kInvalidArgument);
+}
+
+// One class holds both byte-array types: the calls of one are refused by the other, and Skip
+// moves by type_length bytes.
+TEST(PlainFixedLenByteArrayTest, TypeLengthSelectsTheLayout) {
+  const std::vector<uint8_t> raw = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+  PlainDecoder<ByteArray> fixed(3);
+  PQPAGE_ASSERT_OK(fixed.Reset(raw, 3));
+  PQPAGE_ASSERT_OK(fixed.Skip(1));
+  std::vector<ByteArray> views(2);
+  PQPAGE_ASSERT_OK(fixed.Decode(absl::MakeSpan(views)));
+  EXPECT_EQ(views[0].data, raw.data() + 3);
+  EXPECT_EQ(views[1].data, raw.data() + 6);
+  EXPECT_EQ(views[1].size, 3u);
+  std::vector<int32_t> offsets;
+  std::vector<uint8_t> data;
+  PQPAGE_ASSERT_OK(fixed.Reset(raw, 3));
+  PQPAGE_EXPECT_ERROR(fixed.DecodeToOffsets(1, &offsets, &data).status(),
+                      StatusCode::kInvalidArgument);
+  EXPECT_EQ(fixed.values_left(), 3);
+
+  PlainDecoder<ByteArray> variable;
+  EXPECT_EQ(variable.type_length(), kVariableLength);
+  PQPAGE_ASSERT_OK(variable.Reset(raw, 1));
+  std::vector<uint8_t> out(3);
+  PQPAGE_EXPECT_ERROR(variable.DecodeBytes(absl::MakeSpan(out)), StatusCode::kInvalidArgument);
+  PlainEncoder<ByteArray> variable_encoder;
+  PQPAGE_EXPECT_ERROR(variable_encoder.PutBytes(raw), StatusCode::kInvalidArgument);
+  EXPECT_EQ(variable_encoder.EstimatedSize(), 0u);
+
+  // string_view values take the FIXED_LEN_BYTE_ARRAY layout too.
+  PlainEncoder<ByteArray> fixed_encoder(2);
+  const std::vector<std::string_view> texts = {"ab", "cd"};
+  PQPAGE_ASSERT_OK(fixed_encoder.Put(absl::MakeConstSpan(texts)));
+  const std::vector<std::string_view> wrong = {"abc"};
+  PQPAGE_EXPECT_ERROR(fixed_encoder.Put(absl::MakeConstSpan(wrong)), StatusCode::kInvalidArgument);
+  EXPECT_EQ(fixed_encoder.MaxEncodedSize(2, 4), 4u);
+  EXPECT_EQ(variable_encoder.MaxEncodedSize(2, 4), 12u);
+  EXPECT_EQ(fixed_encoder.Finish(), (std::vector<uint8_t>{'a', 'b', 'c', 'd'}));
 }
 
 }  // namespace

@@ -239,7 +239,7 @@ void RegisterAll() {
       for (auto _ : state) {
         out.clear();
         (void)encoder.Put(low_card);
-        encoder.FinishDataPageInto(&out);
+        encoder.FinishInto(&out);
         benchmark::DoNotOptimize(out.data());
       }
       Finish(state, sizeof(int32_t));

@@ -7,6 +7,8 @@
 //   then per block: <min delta (zigzag)> <one width byte per miniblock> <miniblock bodies>
 // A block size is a positive multiple of 128 and values per miniblock a multiple of 32. All delta
 // arithmetic wraps in the unsigned type of the physical width, so any sequence round-trips.
+//
+// The codecs implement pqpage/codec.h's Encoder<T> and Decoder<T>.
 #ifndef PQPAGE_DELTA_BINARY_PACKED_H_
 #define PQPAGE_DELTA_BINARY_PACKED_H_
 
@@ -18,6 +20,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "pqpage/codec.h"
 
 namespace pqpage {
 
@@ -25,7 +28,7 @@ namespace pqpage {
 // packed into the page body at once, so memory is the packed page plus one block.
 // Supported T: int32_t, int64_t.
 template <typename T>
-class DeltaBinaryPackedEncoder {
+class DeltaBinaryPackedEncoder final : public Encoder<T> {
  public:
   static constexpr int64_t kDefaultBlockSize = 128;
   static constexpr int64_t kDefaultMiniblocksPerBlock = 4;
@@ -40,18 +43,17 @@ class DeltaBinaryPackedEncoder {
                                                        int64_t miniblocks_per_block);
 
   // Appends values. Never fails: every value of T is encodable.
-  void Put(absl::Span<const T> values);
+  absl::Status Put(absl::Span<const T> values) override;
 
   int64_t num_values() const { return num_values_; }
 
   // Bytes the page would take if finished now (exact for the finished blocks, an upper bound for
   // the pending one).
-  size_t EstimatedSize() const;
+  size_t EstimatedSize() const override;
 
   // Appends the complete stream (header even for 0 values) to `out` and resets the encoder for
   // the next page.
-  void FinishInto(std::vector<uint8_t>* out);
-  std::vector<uint8_t> Finish();
+  void FinishInto(std::vector<uint8_t>* out) override;
 
   // Worst-case size of `num_values` values in the default shape.
   static size_t MaxEncodedSize(int64_t num_values);
@@ -81,7 +83,7 @@ class DeltaBinaryPackedEncoder {
 // deltas in wider integers produce and PARQUET-2435 tells readers to accept.
 // Supported T: int32_t, int64_t.
 template <typename T>
-class DeltaBinaryPackedDecoder {
+class DeltaBinaryPackedDecoder final : public Decoder<T> {
  public:
   DeltaBinaryPackedDecoder() = default;
 
@@ -89,23 +91,23 @@ class DeltaBinaryPackedDecoder {
   // the caller will read; the header's count must be >= num_values (extra values are ignored).
   // DataLoss: truncated or illegal header, header count < num_values. InvalidArgument:
   // num_values < 0. `data` must outlive the decoding.
-  absl::Status Reset(absl::Span<const uint8_t> data, int64_t num_values);
+  absl::Status Reset(absl::Span<const uint8_t> data, int64_t num_values) override;
 
   // Reset() for a caller that will read every value the header announces (num_values = header
   // count). The byte-array codecs use it to find where the stream ends.
   absl::Status ResetWholeStream(absl::Span<const uint8_t> data);
 
-  int64_t values_left() const { return values_left_; }
+  int64_t values_left() const override { return values_left_; }
   // The total value count written in the header.
   int64_t header_value_count() const { return header_count_; }
 
   // Decodes exactly out.size() values. InvalidArgument if more than values_left(); DataLoss if the
   // bytes run out or a miniblock width exceeds 33 (INT32) / 65 (INT64). After a DataLoss the
   // decoder's position is unspecified: Reset() it before further use.
-  absl::Status Decode(absl::Span<T> out);
+  absl::Status Decode(absl::Span<T> out) override;
 
   // Moves past `count` values (decoding them, since later values depend on them). Errors as Decode.
-  absl::Status Skip(int64_t count);
+  absl::Status Skip(int64_t count) override;
 
   // Moves past every remaining value of the stream, including those past num_values, without
   // unpacking them, and returns the byte offset just after the stream (where data that follows it

@@ -5,18 +5,22 @@
 // accept either. BOOLEAN columns have no dictionary encoding.
 //
 // Instantiated for T = int32_t, int64_t, Int96, float, double and ByteArray (BYTE_ARRAY, or
-// FIXED_LEN_BYTE_ARRAY when a type length is given).
+// FIXED_LEN_BYTE_ARRAY when given a type_length, pqpage/codec.h). The encoder and decoder implement
+// pqpage/codec.h's Encoder<T> and Decoder<T> for the data pages; MakeEncoder and MakeDecoder make
+// them for PLAIN_DICTIONARY and RLE_DICTIONARY.
 #ifndef PQPAGE_DICTIONARY_H_
 #define PQPAGE_DICTIONARY_H_
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "pqpage/codec.h"
 #include "pqpage/types.h"
 
 namespace pqpage {
@@ -32,18 +36,26 @@ struct DictionaryOptions {
   // another encoding. 1 MiB of PLAIN dictionary is what Arrow C++ and parquet-java default to.
   int64_t max_entries = int64_t{1} << 24;
   int64_t max_dictionary_bytes = int64_t{1} << 20;
-  // 0 for BYTE_ARRAY; the type length for FIXED_LEN_BYTE_ARRAY (ByteArray instantiation only).
-  int fixed_length = 0;
 };
 
 // Builds a column chunk's dictionary and the indices of its data pages. Entries are keyed on their
 // bytes (so NaN payloads, -0.0 and +0.0 are distinct entries, and PLAIN round-trips them exactly).
 // Memory: the dictionary plus the indices of the current data page (4 bytes per value).
+//
+// As an Encoder<T> it writes data pages: Put, EstimatedSize, FinishInto (the bit width byte and
+// the hybrid indices), with the dictionary carrying on from page to page; DictionaryPage() is the
+// chunk's dictionary page. A writer that falls back to another encoding when the dictionary fills
+// uses PutUntilFull instead of Put.
 template <typename T>
-class DictionaryEncoder {
+class DictionaryEncoder final : public Encoder<T> {
  public:
-  explicit DictionaryEncoder(DictionaryOptions options = {});
-  ~DictionaryEncoder();
+  explicit DictionaryEncoder(DictionaryOptions options = {}) requires(!std::is_same_v<T, ByteArray>)
+      : DictionaryEncoder(kVariableLength, options, 0) {}
+  // kVariableLength for BYTE_ARRAY, the column's type length for FIXED_LEN_BYTE_ARRAY.
+  explicit DictionaryEncoder(int type_length = kVariableLength,
+                             DictionaryOptions options = {}) requires(std::is_same_v<T, ByteArray>)
+      : DictionaryEncoder(type_length, options, 0) {}
+  ~DictionaryEncoder() override;
   DictionaryEncoder(DictionaryEncoder&&) noexcept;
   DictionaryEncoder& operator=(DictionaryEncoder&&) noexcept;
 
@@ -52,7 +64,11 @@ class DictionaryEncoder {
   // and the caller should finish the page and encode the rest another way. InvalidArgument for a
   // FIXED_LEN_BYTE_ARRAY value of the wrong length or a byte array over 2^31 - 1 bytes (nothing of
   // that call is taken then).
-  absl::StatusOr<size_t> Put(absl::Span<const T> values);
+  absl::StatusOr<size_t> PutUntilFull(absl::Span<const T> values);
+
+  // PutUntilFull for the Encoder<T> interface: ResourceExhausted when not every value was taken
+  // (those before the first that did not fit are in the page), InvalidArgument as PutUntilFull.
+  absl::Status Put(absl::Span<const T> values) override;
 
   bool is_full() const { return full_; }
   int64_t num_entries() const;
@@ -63,12 +79,13 @@ class DictionaryEncoder {
   // The index bit width a data page finished now would use: bits for num_entries() - 1.
   int index_bit_width() const;
   // Bytes the current data page would have if finished now (an upper bound).
-  size_t EstimatedDataPageSize() const;
+  size_t EstimatedSize() const override;
 
   // Appends the current data page's values section (bit width byte + hybrid indices) to `out` and
   // starts a new page. The dictionary carries on.
-  void FinishDataPageInto(std::vector<uint8_t>* out);
-  std::vector<uint8_t> FinishDataPage();
+  void FinishInto(std::vector<uint8_t>* out) override;
+  // Finish(), named for what it returns, beside DictionaryPage().
+  std::vector<uint8_t> FinishDataPage() { return this->Finish(); }
 
   // The dictionary page body: every entry, PLAIN-encoded, in index order.
   std::vector<uint8_t> DictionaryPage() const;
@@ -77,6 +94,10 @@ class DictionaryEncoder {
   absl::Span<const T> entries() const;
 
  private:
+  // The constructors above, after their constraint picked the public signature.
+  DictionaryEncoder(int type_length, DictionaryOptions options, int /*tag*/);
+
+  int type_length_;
   DictionaryOptions options_;
   std::unique_ptr<internal::DictionaryIndex<T>> index_;
   std::vector<uint32_t> indices_;
@@ -84,13 +105,18 @@ class DictionaryEncoder {
   bool full_ = false;
 };
 
-// Reads dictionary-encoded data pages of one column chunk.
+// Reads dictionary-encoded data pages of one column chunk: SetDictionary once per chunk, then
+// Reset, Decode and Skip per page as any Decoder<T>.
 template <typename T>
-class DictionaryDecoder {
+class DictionaryDecoder final : public Decoder<T> {
  public:
-  // `fixed_length` > 0 reads FIXED_LEN_BYTE_ARRAY entries of that length (ByteArray only).
-  explicit DictionaryDecoder(int fixed_length = 0);
-  ~DictionaryDecoder();
+  DictionaryDecoder() requires(!std::is_same_v<T, ByteArray>)
+      : DictionaryDecoder(kVariableLength, 0) {}
+  // kVariableLength for BYTE_ARRAY, the column's type length for FIXED_LEN_BYTE_ARRAY.
+  explicit DictionaryDecoder(int type_length = kVariableLength) requires(
+      std::is_same_v<T, ByteArray>)
+      : DictionaryDecoder(type_length, 0) {}
+  ~DictionaryDecoder() override;
   DictionaryDecoder(DictionaryDecoder&&) noexcept;
   DictionaryDecoder& operator=(DictionaryDecoder&&) noexcept;
 
@@ -106,22 +132,25 @@ class DictionaryDecoder {
   // Starts a data page's values section holding `num_values` indices. DataLoss if the section is
   // empty while values are expected or its bit width byte is above 32; InvalidArgument if
   // num_values is negative.
-  absl::Status Reset(absl::Span<const uint8_t> data, int64_t num_values);
+  absl::Status Reset(absl::Span<const uint8_t> data, int64_t num_values) override;
 
-  int64_t values_left() const { return values_left_; }
+  int64_t values_left() const override { return values_left_; }
 
   // Decodes exactly out.size() values, resolving each index. DataLoss for an index outside the
-  // dictionary or a stream that ends early; InvalidArgument for more than values_left().
-  absl::Status Decode(absl::Span<T> out);
+  // dictionary (any index, before SetDictionary) or a stream that ends early; InvalidArgument for
+  // more than values_left().
+  absl::Status Decode(absl::Span<T> out) override;
 
   // Decodes exactly out.size() indices (bounds-checked like Decode), for engines that keep data
   // dictionary-encoded.
   absl::Status DecodeIndices(absl::Span<uint32_t> out);
 
-  absl::Status Skip(int64_t count);
+  absl::Status Skip(int64_t count) override;
 
  private:
-  int fixed_length_;
+  DictionaryDecoder(int type_length, int /*tag*/);
+
+  int type_length_;
   std::vector<T> dictionary_;
   std::unique_ptr<internal::HybridRunReader> reader_;
   int64_t values_left_ = 0;

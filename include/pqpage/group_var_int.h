@@ -19,6 +19,9 @@
 // unsigned, so a negative value takes all 4 / 8 bytes. A last, incomplete group is padded with
 // zero values (the seed: 1,2,3,4,5 is written as 1,2,3,4,5,0,0,0); the stream does not record
 // the value count, so the decoder is told it.
+//
+// The codecs implement pqpage/codec.h's Encoder<T> and Decoder<T>, but MakeEncoder / MakeDecoder
+// never make them: there is no Encoding for them to be asked by.
 #ifndef PQPAGE_GROUP_VAR_INT_H_
 #define PQPAGE_GROUP_VAR_INT_H_
 
@@ -29,12 +32,13 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "pqpage/codec.h"
 
 namespace pqpage {
 
 // Instantiated for T = int32_t (groups of 4) and int64_t (groups of 5).
 template <typename T>
-class GroupVarIntEncoder {
+class GroupVarIntEncoder final : public Encoder<T> {
  public:
   static constexpr int kGroupSize = sizeof(T) == 4 ? 4 : 5;
   static constexpr int kHeaderBytes = sizeof(T) == 4 ? 1 : 2;
@@ -42,14 +46,14 @@ class GroupVarIntEncoder {
   GroupVarIntEncoder() = default;
 
   // Appends values; whole groups are written at once, the rest wait for more values or Finish.
-  void Put(absl::Span<const T> values);
+  // Never fails.
+  absl::Status Put(absl::Span<const T> values) override;
 
   // Bytes the stream would have if finished now (exact, counting the padded last group).
-  size_t EstimatedSize() const;
+  size_t EstimatedSize() const override;
 
   // Appends the stream (the last group padded with zeros) to `out` and resets the encoder.
-  void FinishInto(std::vector<uint8_t>* out);
-  std::vector<uint8_t> Finish();
+  void FinishInto(std::vector<uint8_t>* out) override;
 
   // Worst-case size of `count` values: every group at full width.
   static size_t MaxEncodedSize(size_t count) {
@@ -66,7 +70,7 @@ class GroupVarIntEncoder {
 // never reads outside the input: whole-word loads are used only while a maximal group's bytes
 // remain, and the last groups are decoded from a zero-padded copy.
 template <typename T>
-class GroupVarIntDecoder {
+class GroupVarIntDecoder final : public Decoder<T> {
  public:
   static constexpr int kGroupSize = GroupVarIntEncoder<T>::kGroupSize;
 
@@ -75,17 +79,17 @@ class GroupVarIntDecoder {
   // Starts a stream of which the caller will read `num_values` values. InvalidArgument if
   // num_values is negative; DataLoss if `data` is shorter than the smallest possible encoding of
   // ceil(num_values / group size) groups. Bytes after the last needed group are ignored.
-  absl::Status Reset(absl::Span<const uint8_t> data, int64_t num_values);
+  absl::Status Reset(absl::Span<const uint8_t> data, int64_t num_values) override;
 
-  int64_t values_left() const { return values_left_; }
+  int64_t values_left() const override { return values_left_; }
 
   // Decodes exactly out.size() values. InvalidArgument if more than values_left(); DataLoss if a
   // group runs past the end of the data or (64-bit) its header's unused bit is set; after an error
   // the decoder's position is unspecified and it must be Reset before further use.
-  absl::Status Decode(absl::Span<T> out);
+  absl::Status Decode(absl::Span<T> out) override;
 
   // Moves past `count` values, reading only group headers where it can. Errors as for Decode.
-  absl::Status Skip(int64_t count);
+  absl::Status Skip(int64_t count) override;
 
  private:
   // The next group's header, checked to be present and to leave its unused bits clear.

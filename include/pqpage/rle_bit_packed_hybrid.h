@@ -6,7 +6,9 @@
 // Whether a stream carries a 4-byte little-endian length prefix depends on where it is used (the
 // seed's table): data page v1 levels and booleans yes, v2 levels no, dictionary indices never,
 // booleans in v2 yes. The encoder and decoder work on the bare stream; AppendLengthPrefixed and
-// SplitLengthPrefixed add and remove the prefix.
+// SplitLengthPrefixed add and remove the prefix. RleBooleanEncoder / RleBooleanDecoder are the
+// value encoding RLE for BOOLEAN columns, prefix included, as pqpage/codec.h's Encoder<bool> and
+// Decoder<bool>.
 #ifndef PQPAGE_RLE_BIT_PACKED_HYBRID_H_
 #define PQPAGE_RLE_BIT_PACKED_HYBRID_H_
 
@@ -19,6 +21,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "pqpage/codec.h"
 
 namespace pqpage {
 
@@ -117,6 +120,49 @@ class RleBitPackedHybridDecoder {
  private:
   std::unique_ptr<internal::HybridRunReader> reader_;
   int64_t values_left_ = 0;
+};
+
+// RLE (encoding 3) for BOOLEAN values: a hybrid stream of bit width 1 behind its 4-byte
+// little-endian byte length, in data pages v1 and v2 alike.
+class RleBooleanEncoder final : public Encoder<bool> {
+ public:
+  RleBooleanEncoder() : hybrid_(1) {}
+
+  // Appends values. Never fails.
+  absl::Status Put(absl::Span<const bool> values) override { return hybrid_.Put(values); }
+
+  // Bytes the page would take if finished now (within a few run header bytes).
+  size_t EstimatedSize() const override { return 4 + hybrid_.EstimatedSize(); }
+
+  // Appends the length prefix and the stream to `out` and resets the encoder.
+  void FinishInto(std::vector<uint8_t>* out) override;
+
+ private:
+  RleBitPackedHybridEncoder hybrid_;
+};
+
+// Reads RLE booleans: Reset takes the length prefix off the values section. Errors as for
+// RleBitPackedHybridDecoder; DataLoss also if the prefix is missing or says more bytes than follow.
+class RleBooleanDecoder final : public Decoder<bool> {
+ public:
+  RleBooleanDecoder() = default;
+
+  absl::Status Reset(absl::Span<const uint8_t> data, int64_t num_values) override;
+
+  int64_t values_left() const override { return hybrid_.values_left(); }
+
+  absl::Status Decode(absl::Span<bool> out) override { return hybrid_.DecodeBooleans(out); }
+
+  // Writes `count` values as bits of `bitmap` from bit `bit_offset` on (LSB first), leaving the
+  // other bits unchanged, and returns how many were true.
+  absl::StatusOr<int64_t> DecodeToBitmap(uint8_t* bitmap, int64_t bit_offset, int64_t count) {
+    return hybrid_.DecodeToBitmap(bitmap, bit_offset, count);
+  }
+
+  absl::Status Skip(int64_t count) override { return hybrid_.Skip(count); }
+
+ private:
+  RleBitPackedHybridDecoder hybrid_;
 };
 
 // Appends `stream` to `out` behind its 4-byte little-endian byte length.

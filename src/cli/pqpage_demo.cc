@@ -12,7 +12,9 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -21,14 +23,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
-#include "pqpage/byte_stream_split.h"
-#include "pqpage/delta_binary_packed.h"
-#include "pqpage/delta_byte_array.h"
-#include "pqpage/delta_length_byte_array.h"
+#include "pqpage/codec.h"
 #include "pqpage/dictionary.h"
 #include "pqpage/file.h"
 #include "pqpage/group_var_int.h"
-#include "pqpage/plain.h"
 
 namespace pqpage {
 namespace {
@@ -126,8 +124,8 @@ bool SameBits(const std::vector<T>& a, const std::vector<T>& b) {
   }
 }
 
-template <typename T, typename Decoder>
-absl::Status DecodeAndCompare(Decoder& decoder, const std::vector<uint8_t>& bytes,
+template <typename T>
+absl::Status DecodeAndCompare(Decoder<T>& decoder, absl::Span<const uint8_t> bytes,
                               const std::vector<T>& expected) {
   absl::Status status = decoder.Reset(bytes, static_cast<int64_t>(expected.size()));
   if (!status.ok()) return status;
@@ -138,115 +136,65 @@ absl::Status DecodeAndCompare(Decoder& decoder, const std::vector<uint8_t>& byte
   return absl::OkStatus();
 }
 
-// Dictionary encoding as a writer stores it: the dictionary page, then one data page.
+// A Parquet encoding through the codec factory. A dictionary encoding is stored as a writer
+// stores it: the dictionary page, then one data page.
 template <typename T>
-Trial DictionaryTrial(const std::vector<T>& values) {
+Trial CodecTrial(const std::vector<T>& values, Encoding encoding, const ColumnDescriptor& column) {
   auto dictionary_size = std::make_shared<size_t>(0);
   auto entries = std::make_shared<int64_t>(0);
-  return {"RLE_DICTIONARY",
-          [&values, dictionary_size, entries] {
-            DictionaryEncoder<T> encoder;
-            (void)encoder.Put(values);  // the default limits hold the sample's dictionaries
-            std::vector<uint8_t> bytes = encoder.DictionaryPage();
-            *dictionary_size = bytes.size();
-            *entries = encoder.num_entries();
-            encoder.FinishDataPageInto(&bytes);
+  return {std::string(EncodingName(encoding)),
+          [&values, encoding, column, dictionary_size, entries] {
+            std::vector<uint8_t> bytes;
+            absl::StatusOr<std::unique_ptr<Encoder<T>>> encoder = MakeEncoder<T>(encoding, column);
+            // The default dictionary limits hold the sample's dictionaries; a failure shows as a
+            // failed decode.
+            if (!encoder.ok() || !(*encoder)->Put(values).ok()) return bytes;
+            if (auto* dictionary = dynamic_cast<DictionaryEncoder<T>*>(encoder->get())) {
+              bytes = dictionary->DictionaryPage();
+              *dictionary_size = bytes.size();
+              *entries = dictionary->num_entries();
+            }
+            (*encoder)->FinishInto(&bytes);
             return bytes;
           },
-          [&values, dictionary_size, entries](const std::vector<uint8_t>& bytes) {
-            DictionaryDecoder<T> decoder;
-            absl::Span<const uint8_t> all(bytes);
-            absl::Status status = decoder.SetDictionary(all.first(*dictionary_size), *entries);
-            if (!status.ok()) return status;
-            const std::vector<uint8_t> data(bytes.begin() + *dictionary_size, bytes.end());
-            return DecodeAndCompare(decoder, data, values);
+          [&values, encoding, column, dictionary_size,
+           entries](const std::vector<uint8_t>& bytes) -> absl::Status {
+            absl::StatusOr<std::unique_ptr<Decoder<T>>> decoder = MakeDecoder<T>(encoding, column);
+            if (!decoder.ok()) return decoder.status();
+            absl::Span<const uint8_t> data(bytes);
+            if (auto* dictionary = dynamic_cast<DictionaryDecoder<T>*>(decoder->get())) {
+              absl::Status status =
+                  dictionary->SetDictionary(data.first(*dictionary_size), *entries);
+              if (!status.ok()) return status;
+              data.remove_prefix(*dictionary_size);
+            }
+            return DecodeAndCompare(**decoder, data, values);
           }};
 }
 
+// Every encoding Parquet allows for the column's type, then GroupVarInt for integers.
 template <typename T>
-std::vector<Trial> NumberTrials(const std::vector<T>& values) {
+std::vector<Trial> Trials(const std::vector<T>& values, PhysicalType type) {
+  ColumnDescriptor column;
+  column.type = type;
   std::vector<Trial> trials;
-  trials.push_back({"PLAIN",
-                    [&values] {
-                      PlainEncoder<T> encoder;
-                      encoder.Put(values);
-                      return encoder.Finish();
-                    },
-                    [&values](const std::vector<uint8_t>& bytes) {
-                      PlainDecoder<T> decoder;
-                      return DecodeAndCompare(decoder, bytes, values);
-                    }});
-  trials.push_back(DictionaryTrial(values));
-  if constexpr (std::is_integral_v<T>) {
-    trials.push_back({"DELTA_BINARY_PACKED",
-                      [&values] {
-                        DeltaBinaryPackedEncoder<T> encoder;
-                        encoder.Put(values);
-                        return encoder.Finish();
-                      },
-                      [&values](const std::vector<uint8_t>& bytes) {
-                        DeltaBinaryPackedDecoder<T> decoder;
-                        return DecodeAndCompare(decoder, bytes, values);
-                      }});
+  for (Encoding encoding :
+       {Encoding::kPlain, Encoding::kRleDictionary, Encoding::kDeltaBinaryPacked,
+        Encoding::kDeltaLengthByteArray, Encoding::kDeltaByteArray, Encoding::kByteStreamSplit}) {
+    if (EncodingAllowed(encoding, type)) trials.push_back(CodecTrial(values, encoding, column));
   }
-  trials.push_back({"BYTE_STREAM_SPLIT",
-                    [&values] {
-                      ByteStreamSplitEncoder<T> encoder;
-                      encoder.Put(values);
-                      return encoder.Finish();
-                    },
-                    [&values](const std::vector<uint8_t>& bytes) {
-                      ByteStreamSplitDecoder<T> decoder;
-                      return DecodeAndCompare(decoder, bytes, values);
-                    }});
   if constexpr (std::is_integral_v<T>) {
     trials.push_back({"GroupVarInt (not Parquet)",
                       [&values] {
                         GroupVarIntEncoder<T> encoder;
-                        encoder.Put(values);
+                        (void)encoder.Put(values);  // never fails
                         return encoder.Finish();
                       },
                       [&values](const std::vector<uint8_t>& bytes) {
                         GroupVarIntDecoder<T> decoder;
-                        return DecodeAndCompare(decoder, bytes, values);
+                        return DecodeAndCompare<T>(decoder, bytes, values);
                       }});
   }
-  return trials;
-}
-
-std::vector<Trial> StringTrials(const std::vector<ByteArray>& values) {
-  std::vector<Trial> trials;
-  trials.push_back({"PLAIN",
-                    [&values] {
-                      PlainEncoder<ByteArray> encoder;
-                      (void)encoder.Put(values);
-                      return encoder.Finish();
-                    },
-                    [&values](const std::vector<uint8_t>& bytes) {
-                      PlainDecoder<ByteArray> decoder;
-                      return DecodeAndCompare(decoder, bytes, values);
-                    }});
-  trials.push_back(DictionaryTrial(values));
-  trials.push_back({"DELTA_LENGTH_BYTE_ARRAY",
-                    [&values] {
-                      DeltaLengthByteArrayEncoder encoder;
-                      (void)encoder.Put(values);
-                      return encoder.Finish();
-                    },
-                    [&values](const std::vector<uint8_t>& bytes) {
-                      DeltaLengthByteArrayDecoder decoder;
-                      return DecodeAndCompare(decoder, bytes, values);
-                    }});
-  trials.push_back({"DELTA_BYTE_ARRAY",
-                    [&values] {
-                      DeltaByteArrayEncoder encoder;
-                      (void)encoder.Put(values);
-                      return encoder.Finish();
-                    },
-                    [&values](const std::vector<uint8_t>& bytes) {
-                      DeltaByteArrayDecoder decoder;
-                      return DecodeAndCompare(decoder, bytes, values);
-                    }});
   return trials;
 }
 
@@ -282,19 +230,19 @@ int RunDemo(const std::string& path) {
     std::vector<Trial> trials;
     switch (column.type) {
       case PhysicalType::kInt32:
-        trials = NumberTrials(column.int32s);
+        trials = Trials(column.int32s, column.type);
         break;
       case PhysicalType::kInt64:
-        trials = NumberTrials(column.int64s);
+        trials = Trials(column.int64s, column.type);
         break;
       case PhysicalType::kFloat:
-        trials = NumberTrials(column.floats);
+        trials = Trials(column.floats, column.type);
         break;
       case PhysicalType::kDouble:
-        trials = NumberTrials(column.doubles);
+        trials = Trials(column.doubles, column.type);
         break;
       default:
-        trials = StringTrials(views);
+        trials = Trials(views, column.type);
     }
     const double values = static_cast<double>(column.size());
     size_t plain_bytes = 0;

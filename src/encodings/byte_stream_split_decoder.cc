@@ -1,6 +1,7 @@
 // BYTE_STREAM_SPLIT decoders, the portable gather kernels and the run-time kernel choice.
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 #include "absl/strings/str_cat.h"
 #include "common/byte_io.h"
@@ -129,32 +130,6 @@ void ByteStreamSplitDecode(const uint8_t* streams, int width, int64_t stride, in
   }
 }
 
-namespace {
-
-// The checks Reset shares between the typed and FIXED_LEN_BYTE_ARRAY decoders; sets the stream
-// length N.
-absl::Status ByteStreamSplitCheckPage(size_t bytes, int width, int64_t num_values,
-                                      int64_t* stream_length) {
-  *stream_length = 0;
-  if (num_values < 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("BYTE_STREAM_SPLIT: negative value count ", num_values));
-  }
-  if (bytes % static_cast<size_t>(width) != 0) {
-    return absl::DataLossError(absl::StrCat("BYTE_STREAM_SPLIT: page of ", bytes,
-                                            " bytes is not a multiple of the value width ", width));
-  }
-  const uint64_t n = bytes / static_cast<size_t>(width);
-  if (n < static_cast<uint64_t>(num_values)) {
-    return absl::DataLossError(absl::StrCat("BYTE_STREAM_SPLIT: streams hold ", n,
-                                            " values, fewer than the ", num_values, " expected"));
-  }
-  *stream_length = static_cast<int64_t>(n);
-  return absl::OkStatus();
-}
-
-}  // namespace
-
 }  // namespace internal
 
 template <typename T>
@@ -162,12 +137,28 @@ absl::Status ByteStreamSplitDecoder<T>::Reset(absl::Span<const uint8_t> data, in
   data_ = data.data();
   position_ = 0;
   values_left_ = 0;
-  if (absl::Status status =
-          internal::ByteStreamSplitCheckPage(data.size(), sizeof(T), num_values, &stream_length_);
-      !status.ok()) {
-    return status;
+  stream_length_ = 0;
+  page_values_ = 0;
+  if (width_ <= 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "BYTE_STREAM_SPLIT: FIXED_LEN_BYTE_ARRAY type length ", width_, " is not positive"));
   }
-  values_left_ = num_values;
+  if (num_values < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("BYTE_STREAM_SPLIT: negative value count ", num_values));
+  }
+  const size_t width = static_cast<size_t>(width_);
+  if (data.size() % width != 0) {
+    return absl::DataLossError(absl::StrCat("BYTE_STREAM_SPLIT: page of ", data.size(),
+                                            " bytes is not a multiple of the value width ", width));
+  }
+  const uint64_t n = data.size() / width;
+  if (n < static_cast<uint64_t>(num_values)) {
+    return absl::DataLossError(absl::StrCat("BYTE_STREAM_SPLIT: streams hold ", n,
+                                            " values, fewer than the ", num_values, " expected"));
+  }
+  stream_length_ = static_cast<int64_t>(n);
+  values_left_ = page_values_ = num_values;
   return absl::OkStatus();
 }
 
@@ -175,8 +166,41 @@ template <typename T>
 absl::Status ByteStreamSplitDecoder<T>::Decode(absl::Span<T> out) {
   const int64_t count = static_cast<int64_t>(out.size());
   PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("BYTE_STREAM_SPLIT", count, values_left_));
-  internal::ByteStreamSplitDecode(data_ + position_, sizeof(T), stream_length_, count,
-                                  reinterpret_cast<uint8_t*>(out.data()));
+  const size_t width = static_cast<size_t>(width_);
+  if constexpr (std::is_same_v<T, ByteArray>) {
+    if (count == 0) return absl::OkStatus();
+    // Sized once per page, before its first view is handed out: page_values_ * K <= the page's
+    // bytes (checked by Reset), so the input bounds the allocation.
+    const size_t needed = static_cast<size_t>(page_values_) * width;
+    if (gathered_capacity_ < needed) {
+      gathered_.reset(new uint8_t[needed]);
+      gathered_capacity_ = needed;
+    }
+    uint8_t* next = gathered_.get() + static_cast<size_t>(position_) * width;
+    internal::ByteStreamSplitDecode(data_ + position_, width_, stream_length_, count, next);
+    for (ByteArray& value : out) {
+      value = ByteArray(next, static_cast<uint32_t>(width));
+      next += width;
+    }
+  } else {
+    internal::ByteStreamSplitDecode(data_ + position_, width_, stream_length_, count,
+                                    reinterpret_cast<uint8_t*>(out.data()));
+  }
+  position_ += count;
+  values_left_ -= count;
+  return absl::OkStatus();
+}
+
+template <typename T>
+absl::Status ByteStreamSplitDecoder<T>::DecodeBytes(absl::Span<uint8_t> out) {
+  if (width_ <= 0 || out.size() % static_cast<size_t>(width_) != 0) {
+    return absl::InvalidArgumentError(absl::StrCat("BYTE_STREAM_SPLIT: output of ", out.size(),
+                                                   " bytes is not a multiple of the value width ",
+                                                   width_));
+  }
+  const int64_t count = static_cast<int64_t>(out.size() / static_cast<size_t>(width_));
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("BYTE_STREAM_SPLIT", count, values_left_));
+  internal::ByteStreamSplitDecode(data_ + position_, width_, stream_length_, count, out.data());
   position_ += count;
   values_left_ -= count;
   return absl::OkStatus();
@@ -194,46 +218,6 @@ template class ByteStreamSplitDecoder<float>;
 template class ByteStreamSplitDecoder<double>;
 template class ByteStreamSplitDecoder<int32_t>;
 template class ByteStreamSplitDecoder<int64_t>;
-
-absl::Status ByteStreamSplitFixedLenByteArrayDecoder::Reset(absl::Span<const uint8_t> data,
-                                                            int64_t num_values) {
-  data_ = data.data();
-  position_ = 0;
-  values_left_ = 0;
-  stream_length_ = 0;
-  if (type_length_ <= 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "BYTE_STREAM_SPLIT: FIXED_LEN_BYTE_ARRAY type length ", type_length_, " is not positive"));
-  }
-  if (absl::Status status = internal::ByteStreamSplitCheckPage(data.size(), type_length_,
-                                                               num_values, &stream_length_);
-      !status.ok()) {
-    return status;
-  }
-  values_left_ = num_values;
-  return absl::OkStatus();
-}
-
-absl::Status ByteStreamSplitFixedLenByteArrayDecoder::DecodeBytes(absl::Span<uint8_t> out) {
-  if (type_length_ <= 0 || out.size() % static_cast<size_t>(type_length_) != 0) {
-    return absl::InvalidArgumentError(absl::StrCat("BYTE_STREAM_SPLIT: output of ", out.size(),
-                                                   " bytes is not a multiple of the type length ",
-                                                   type_length_));
-  }
-  const int64_t count = static_cast<int64_t>(out.size() / static_cast<size_t>(type_length_));
-  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("BYTE_STREAM_SPLIT", count, values_left_));
-  internal::ByteStreamSplitDecode(data_ + position_, type_length_, stream_length_, count,
-                                  out.data());
-  position_ += count;
-  values_left_ -= count;
-  return absl::OkStatus();
-}
-
-absl::Status ByteStreamSplitFixedLenByteArrayDecoder::Skip(int64_t count) {
-  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("BYTE_STREAM_SPLIT", count, values_left_));
-  position_ += count;
-  values_left_ -= count;
-  return absl::OkStatus();
-}
+template class ByteStreamSplitDecoder<ByteArray>;
 
 }  // namespace pqpage

@@ -1,10 +1,12 @@
 // BYTE_STREAM_SPLIT encoders and the portable scatter kernels.
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 #include "absl/strings/str_cat.h"
 #include "common/byte_io.h"
 #include "encodings/byte_stream_split_internal.h"
+#include "encodings/fixed_length_values.h"
 #include "pqpage/byte_stream_split.h"
 
 namespace pqpage {
@@ -109,94 +111,39 @@ void ByteStreamSplitEncode(const uint8_t* values, int width, int64_t count, int6
 
 }  // namespace internal
 
-namespace {
-
-// Transposes the buffered PLAIN-order bytes of `values` (width bytes each) onto the end of `out`.
-void FinishStreams(std::vector<uint8_t>* values, int width, std::vector<uint8_t>* out) {
-  const size_t bytes = values->size();
-  const int64_t count = static_cast<int64_t>(bytes / static_cast<size_t>(width));
-  const size_t start = out->size();
-  out->resize(start + bytes);
-  internal::ByteStreamSplitEncode(values->data(), width, count, count, out->data() + start);
-  values->clear();
+template <typename T>
+absl::Status ByteStreamSplitEncoder<T>::Put(absl::Span<const T> values) {
+  if constexpr (std::is_same_v<T, ByteArray>) {
+    return internal::AppendFixedLength("BYTE_STREAM_SPLIT", values, width_, &values_);
+  } else {
+    // A number's bytes are its PLAIN bytes (little-endian hosts only, as everywhere in pqpage).
+    const uint8_t* bytes = reinterpret_cast<const uint8_t*>(values.data());
+    values_.insert(values_.end(), bytes, bytes + values.size() * sizeof(T));
+    return absl::OkStatus();
+  }
 }
 
-}  // namespace
-
 template <typename T>
-void ByteStreamSplitEncoder<T>::Put(absl::Span<const T> values) {
-  if (values.empty()) return;
-  // insert copies without first zero-filling the new bytes, as resize would.
-  const uint8_t* bytes = reinterpret_cast<const uint8_t*>(values.data());
-  values_.insert(values_.end(), bytes, bytes + values.size() * sizeof(T));
+absl::Status ByteStreamSplitEncoder<T>::PutBytes(absl::Span<const uint8_t> bytes) {
+  return internal::AppendFixedLengthBytes("BYTE_STREAM_SPLIT", bytes, width_, &values_);
 }
 
 template <typename T>
 void ByteStreamSplitEncoder<T>::FinishInto(std::vector<uint8_t>* out) {
-  FinishStreams(&values_, sizeof(T), out);
-}
-
-template <typename T>
-std::vector<uint8_t> ByteStreamSplitEncoder<T>::Finish() {
-  std::vector<uint8_t> out;
-  FinishInto(&out);
-  return out;
+  if (width_ > 0) {
+    const size_t bytes = values_.size();
+    const int64_t count = static_cast<int64_t>(bytes / static_cast<size_t>(width_));
+    const size_t start = out->size();
+    out->resize(start + bytes);
+    internal::ByteStreamSplitEncode(values_.data(), width_, count, count, out->data() + start);
+  }
+  values_.clear();
 }
 
 template class ByteStreamSplitEncoder<float>;
 template class ByteStreamSplitEncoder<double>;
 template class ByteStreamSplitEncoder<int32_t>;
 template class ByteStreamSplitEncoder<int64_t>;
-
-absl::Status ByteStreamSplitFixedLenByteArrayEncoder::Put(absl::Span<const ByteArray> values) {
-  if (type_length_ <= 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "BYTE_STREAM_SPLIT: FIXED_LEN_BYTE_ARRAY type length ", type_length_, " is not positive"));
-  }
-  const uint32_t width = static_cast<uint32_t>(type_length_);
-  for (const ByteArray& value : values) {
-    if (value.size != width) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("BYTE_STREAM_SPLIT: FIXED_LEN_BYTE_ARRAY value of ", value.size,
-                       " bytes, type length is ", width));
-    }
-  }
-  const size_t old_size = values_.size();
-  values_.resize(old_size + values.size() * width);
-  uint8_t* out = values_.data() + old_size;
-  for (const ByteArray& value : values) {
-    std::memcpy(out, value.data, width);
-    out += width;
-  }
-  return absl::OkStatus();
-}
-
-absl::Status ByteStreamSplitFixedLenByteArrayEncoder::PutBytes(absl::Span<const uint8_t> bytes) {
-  if (type_length_ <= 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "BYTE_STREAM_SPLIT: FIXED_LEN_BYTE_ARRAY type length ", type_length_, " is not positive"));
-  }
-  if (bytes.size() % static_cast<size_t>(type_length_) != 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("BYTE_STREAM_SPLIT: FIXED_LEN_BYTE_ARRAY got ", bytes.size(),
-                     " bytes, not a multiple of the type length ", type_length_));
-  }
-  values_.insert(values_.end(), bytes.begin(), bytes.end());
-  return absl::OkStatus();
-}
-
-void ByteStreamSplitFixedLenByteArrayEncoder::FinishInto(std::vector<uint8_t>* out) {
-  if (type_length_ <= 0) {
-    values_.clear();
-    return;
-  }
-  FinishStreams(&values_, type_length_, out);
-}
-
-std::vector<uint8_t> ByteStreamSplitFixedLenByteArrayEncoder::Finish() {
-  std::vector<uint8_t> out;
-  FinishInto(&out);
-  return out;
-}
+template class ByteStreamSplitEncoder<ByteArray>;
 
 }  // namespace pqpage

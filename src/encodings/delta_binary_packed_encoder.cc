@@ -50,10 +50,10 @@ absl::StatusOr<DeltaBinaryPackedEncoder<T>> DeltaBinaryPackedEncoder<T>::Make(
 }
 
 template <typename T>
-void DeltaBinaryPackedEncoder<T>::Put(absl::Span<const T> values) {
+absl::Status DeltaBinaryPackedEncoder<T>::Put(absl::Span<const T> values) {
   size_t i = 0;
   const size_t n = values.size();
-  if (n == 0) return;
+  if (n == 0) return absl::OkStatus();
   if (num_values_ == 0) {
     first_value_ = last_value_ = static_cast<Unsigned>(values[0]);
     num_values_ = 1;
@@ -74,6 +74,7 @@ void DeltaBinaryPackedEncoder<T>::Put(absl::Span<const T> values) {
     i += take;
     if (pending_count_ == block_size_) FlushBlock();
   }
+  return absl::OkStatus();
 }
 
 template <typename T>
@@ -143,6 +144,8 @@ size_t DeltaBinaryPackedEncoder<T>::EstimatedSize() const {
 
 template <typename T>
 void DeltaBinaryPackedEncoder<T>::FinishInto(std::vector<uint8_t>* out) {
+  // Finish() into an empty buffer: one allocation for the header and the blocks.
+  if (out->empty()) out->reserve(EstimatedSize());
   FlushBlock();
   AppendUleb128(*out, static_cast<uint64_t>(block_size_));
   AppendUleb128(*out, static_cast<uint64_t>(miniblocks_per_block_));
@@ -151,14 +154,6 @@ void DeltaBinaryPackedEncoder<T>::FinishInto(std::vector<uint8_t>* out) {
   internal::AppendAndClear(&body_, out);
   num_values_ = 0;
   first_value_ = last_value_ = 0;
-}
-
-template <typename T>
-std::vector<uint8_t> DeltaBinaryPackedEncoder<T>::Finish() {
-  std::vector<uint8_t> out;
-  out.reserve(internal::kDeltaMaxHeaderBytes + body_.size() + EstimatedSize());
-  FinishInto(&out);
-  return out;
 }
 
 template <typename T>

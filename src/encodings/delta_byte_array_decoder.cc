@@ -31,8 +31,6 @@ inline void CopyInSteps(uint8_t* dst, const uint8_t* src, size_t n) {
 
 }  // namespace
 
-DeltaByteArrayDecoder::DeltaByteArrayDecoder(DeltaByteArrayOptions options) : options_(options) {}
-
 absl::Status DeltaByteArrayDecoder::Reset(absl::Span<const uint8_t> data, int64_t num_values) {
   if (options_.carry_prefix_across_pages && next_ > 0) {
     // Only the values handed out count: the page may not have been read to its end.
@@ -45,13 +43,10 @@ absl::Status DeltaByteArrayDecoder::Reset(absl::Span<const uint8_t> data, int64_
   built_ = 0;
   previous_length_ = 0;
   suffixes_ = suffixes_end_ = nullptr;
-  const bool fixed = options_.type == PhysicalType::kFixedLenByteArray;
-  if (!fixed && options_.type != PhysicalType::kByteArray) {
-    return absl::InvalidArgumentError(std::string("DELTA_BYTE_ARRAY: unsupported type ") +
-                                      std::string(PhysicalTypeName(options_.type)));
-  }
-  if (fixed && options_.type_length < 0) {
-    return absl::InvalidArgumentError("DELTA_BYTE_ARRAY: negative FIXED_LEN_BYTE_ARRAY length");
+  const bool fixed = type_length_ != kVariableLength;
+  if (fixed && type_length_ < 0) {
+    return absl::InvalidArgumentError("DELTA_BYTE_ARRAY: negative FIXED_LEN_BYTE_ARRAY length " +
+                                      std::to_string(type_length_));
   }
   internal::DeltaLengths prefixes, suffixes;
   absl::Status status = internal::DecodeDeltaLengths(data, num_values, "DELTA_BYTE_ARRAY",
@@ -85,7 +80,7 @@ absl::Status DeltaByteArrayDecoder::Reset(absl::Span<const uint8_t> data, int64_
   const uint32_t* suffix = reinterpret_cast<const uint32_t*>(suffix_lengths_.data());
   const size_t n = static_cast<size_t>(num_values);
   const int64_t cap = options_.max_decoded_bytes;
-  const uint32_t type_length = static_cast<uint32_t>(options_.type_length);
+  const uint32_t type_length = static_cast<uint32_t>(type_length_);
   const uint32_t first_limit = static_cast<uint32_t>(carried_.size());
   int64_t total = static_cast<int64_t>(carried_.size());
   constexpr size_t kChunk = 1 << 14;
@@ -110,11 +105,11 @@ absl::Status DeltaByteArrayDecoder::Reset(absl::Span<const uint8_t> data, int64_
               std::to_string(i) + " exceeds the previous value's length " +
               std::to_string(previous)));
         }
-        if (fixed && length != options_.type_length) {
+        if (fixed && length != type_length_) {
           return fail(absl::DataLossError("DELTA_BYTE_ARRAY: FIXED_LEN_BYTE_ARRAY value " +
                                           std::to_string(i) + " is " + std::to_string(length) +
                                           " bytes, the type length is " +
-                                          std::to_string(options_.type_length)));
+                                          std::to_string(type_length_)));
         }
       }
     }

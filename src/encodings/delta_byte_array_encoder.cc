@@ -30,24 +30,18 @@ size_t CommonPrefix(const uint8_t* a, size_t a_size, const uint8_t* b, size_t b_
 
 }  // namespace
 
-DeltaByteArrayEncoder::DeltaByteArrayEncoder(DeltaByteArrayOptions options) : options_(options) {}
-
 absl::Status DeltaByteArrayEncoder::Put(absl::Span<const ByteArray> values) {
-  const bool fixed = options_.type == PhysicalType::kFixedLenByteArray;
-  if (!fixed && options_.type != PhysicalType::kByteArray) {
-    return absl::InvalidArgumentError(std::string("DELTA_BYTE_ARRAY: unsupported type ") +
-                                      std::string(PhysicalTypeName(options_.type)));
-  }
-  if (fixed && options_.type_length < 0) {
+  const bool fixed = type_length_ != kVariableLength;
+  if (fixed && type_length_ < 0) {
     return absl::InvalidArgumentError("DELTA_BYTE_ARRAY: negative FIXED_LEN_BYTE_ARRAY length " +
-                                      std::to_string(options_.type_length));
+                                      std::to_string(type_length_));
   }
   for (size_t i = 0; i < values.size(); ++i) {
-    if (fixed && values[i].size != static_cast<uint32_t>(options_.type_length)) {
+    if (fixed && values[i].size != static_cast<uint32_t>(type_length_)) {
       return absl::InvalidArgumentError(
           "DELTA_BYTE_ARRAY: FIXED_LEN_BYTE_ARRAY value " + std::to_string(i) + " is " +
           std::to_string(values[i].size) + " bytes, the type length is " +
-          std::to_string(options_.type_length));
+          std::to_string(type_length_));
     }
     if (values[i].size > static_cast<uint32_t>(std::numeric_limits<int32_t>::max())) {
       return absl::InvalidArgumentError("DELTA_BYTE_ARRAY: value " + std::to_string(i) +
@@ -82,8 +76,9 @@ absl::Status DeltaByteArrayEncoder::Put(absl::Span<const ByteArray> values) {
       internal::CopyExact(out + at, value.data + prefixes[i], static_cast<size_t>(suffixes[i]));
       at += static_cast<size_t>(suffixes[i]);
     }
-    prefix_lengths_.Put(absl::MakeConstSpan(prefixes, count));
-    suffix_lengths_.Put(absl::MakeConstSpan(suffixes, count));
+    // Every INT32 is encodable: these Puts cannot fail.
+    (void)prefix_lengths_.Put(absl::MakeConstSpan(prefixes, count));
+    (void)suffix_lengths_.Put(absl::MakeConstSpan(suffixes, count));
   }
   const ByteArray& last = values.back();
   previous_.assign(last.data, last.data + last.size);
@@ -95,17 +90,12 @@ size_t DeltaByteArrayEncoder::EstimatedSize() const {
 }
 
 void DeltaByteArrayEncoder::FinishInto(std::vector<uint8_t>* out) {
+  // Finish() into an empty buffer: one allocation for the three parts.
+  if (out->empty()) out->reserve(EstimatedSize());
   prefix_lengths_.FinishInto(out);
   suffix_lengths_.FinishInto(out);
   internal::AppendAndClear(&suffix_bytes_, out);
   previous_.clear();
-}
-
-std::vector<uint8_t> DeltaByteArrayEncoder::Finish() {
-  std::vector<uint8_t> out;
-  out.reserve(EstimatedSize());
-  FinishInto(&out);
-  return out;
 }
 
 }  // namespace pqpage

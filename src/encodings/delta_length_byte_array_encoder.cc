@@ -34,21 +34,16 @@ absl::Status DeltaLengthByteArrayEncoder::Put(absl::Span<const ByteArray> values
       internal::CopyExact(bytes_.data() + at, value.data, value.size);
       at += value.size;
     }
-    lengths_.Put(absl::MakeConstSpan(batch, count));
+    (void)lengths_.Put(absl::MakeConstSpan(batch, count));  // every INT32 is encodable
   }
   return absl::OkStatus();
 }
 
 void DeltaLengthByteArrayEncoder::FinishInto(std::vector<uint8_t>* out) {
+  // Finish() into an empty buffer: one allocation for both parts.
+  if (out->empty()) out->reserve(EstimatedSize());
   lengths_.FinishInto(out);
   internal::AppendAndClear(&bytes_, out);
-}
-
-std::vector<uint8_t> DeltaLengthByteArrayEncoder::Finish() {
-  std::vector<uint8_t> out;
-  out.reserve(EstimatedSize());
-  FinishInto(&out);
-  return out;
 }
 
 }  // namespace pqpage

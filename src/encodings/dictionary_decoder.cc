@@ -83,8 +83,8 @@ class IndexSink {
 }  // namespace
 
 template <typename T>
-DictionaryDecoder<T>::DictionaryDecoder(int fixed_length)
-    : fixed_length_(fixed_length), reader_(std::make_unique<internal::HybridRunReader>()) {}
+DictionaryDecoder<T>::DictionaryDecoder(int type_length, int /*tag*/)
+    : type_length_(type_length), reader_(std::make_unique<internal::HybridRunReader>()) {}
 template <typename T>
 DictionaryDecoder<T>::~DictionaryDecoder() = default;
 template <typename T>
@@ -98,10 +98,11 @@ absl::Status DictionaryDecoder<T>::SetDictionary(absl::Span<const uint8_t> page,
   // The smallest possible entry bounds the count before the entries are allocated.
   int64_t min_entry_bytes = sizeof(T);
   if constexpr (std::is_same_v<T, ByteArray>) {
-    if (fixed_length_ < 0) {
-      return absl::InvalidArgumentError("dictionary: negative FIXED_LEN_BYTE_ARRAY length");
+    if (type_length_ != kVariableLength && type_length_ <= 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "dictionary: FIXED_LEN_BYTE_ARRAY type length ", type_length_, " is not positive"));
     }
-    min_entry_bytes = fixed_length_ > 0 ? fixed_length_ : 4;
+    min_entry_bytes = type_length_ == kVariableLength ? 4 : type_length_;
   }
   const std::optional<int64_t> needed = internal::CheckedMultiply(num_entries, min_entry_bytes);
   if (num_entries < 0 || !needed || *needed > static_cast<int64_t>(page.size())) {
@@ -111,15 +112,9 @@ absl::Status DictionaryDecoder<T>::SetDictionary(absl::Span<const uint8_t> page,
   dictionary_.assign(static_cast<size_t>(num_entries), T{});
   absl::Status status;
   if constexpr (std::is_same_v<T, ByteArray>) {
-    if (fixed_length_ > 0) {
-      PlainFixedLenByteArrayDecoder plain(fixed_length_);
-      status = plain.Reset(page, num_entries);
-      if (status.ok()) status = plain.Decode(absl::MakeSpan(dictionary_));
-    } else {
-      PlainDecoder<ByteArray> plain;
-      status = plain.Reset(page, num_entries);
-      if (status.ok()) status = plain.Decode(absl::MakeSpan(dictionary_));
-    }
+    PlainDecoder<ByteArray> plain(type_length_);
+    status = plain.Reset(page, num_entries);
+    if (status.ok()) status = plain.Decode(absl::MakeSpan(dictionary_));
   } else {
     PlainDecoder<T> plain;
     status = plain.Reset(page, num_entries);
@@ -139,11 +134,11 @@ void DictionaryDecoder<T>::SetDictionary(absl::Span<const T> entries) {
 
 template <typename T>
 absl::Status DictionaryDecoder<T>::Reset(absl::Span<const uint8_t> data, int64_t num_values) {
+  values_left_ = 0;
   if (num_values < 0) {
     return absl::InvalidArgumentError(
         absl::StrCat("dictionary indices: negative count ", num_values));
   }
-  values_left_ = 0;
   if (data.empty()) {
     if (num_values > 0) {
       return absl::DataLossError(

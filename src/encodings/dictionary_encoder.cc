@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/checked_math.h"
+#include "common/status_macros.h"
 #include "encodings/dictionary_index.h"
 #include "pqpage/dictionary.h"
 #include "pqpage/plain.h"
@@ -10,8 +11,10 @@
 namespace pqpage {
 
 template <typename T>
-DictionaryEncoder<T>::DictionaryEncoder(DictionaryOptions options)
-    : options_(options), index_(std::make_unique<internal::DictionaryIndex<T>>()) {}
+DictionaryEncoder<T>::DictionaryEncoder(int type_length, DictionaryOptions options, int /*tag*/)
+    : type_length_(type_length),
+      options_(options),
+      index_(std::make_unique<internal::DictionaryIndex<T>>()) {}
 template <typename T>
 DictionaryEncoder<T>::~DictionaryEncoder() = default;
 template <typename T>
@@ -36,17 +39,20 @@ int DictionaryEncoder<T>::index_bit_width() const {
 }
 
 template <typename T>
-absl::StatusOr<size_t> DictionaryEncoder<T>::Put(absl::Span<const T> values) {
+absl::StatusOr<size_t> DictionaryEncoder<T>::PutUntilFull(absl::Span<const T> values) {
+  [[maybe_unused]] const bool fixed = type_length_ != kVariableLength;
   if constexpr (std::is_same_v<T, ByteArray>) {
+    if (fixed && type_length_ <= 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "dictionary: FIXED_LEN_BYTE_ARRAY type length ", type_length_, " is not positive"));
+    }
     for (const ByteArray& v : values) {
-      if (options_.fixed_length > 0
-              ? v.size != static_cast<uint32_t>(options_.fixed_length)
-              : v.size > static_cast<uint32_t>(std::numeric_limits<int32_t>::max())) {
+      if (fixed ? v.size != static_cast<uint32_t>(type_length_)
+                : v.size > static_cast<uint32_t>(std::numeric_limits<int32_t>::max())) {
         return absl::InvalidArgumentError(absl::StrCat(
             "dictionary: value of ", v.size, " bytes",
-            options_.fixed_length > 0
-                ? absl::StrCat(" in a FIXED_LEN_BYTE_ARRAY(", options_.fixed_length, ") column")
-                : " is longer than 2^31 - 1"));
+            fixed ? absl::StrCat(" in a FIXED_LEN_BYTE_ARRAY(", type_length_, ") column")
+                  : " is longer than 2^31 - 1"));
       }
     }
   }
@@ -64,7 +70,7 @@ absl::StatusOr<size_t> DictionaryEncoder<T>::Put(absl::Span<const T> values) {
     }
     int64_t entry_bytes;
     if constexpr (std::is_same_v<T, ByteArray>) {
-      entry_bytes = options_.fixed_length > 0 ? options_.fixed_length : 4 + int64_t{values[i].size};
+      entry_bytes = fixed ? type_length_ : 4 + int64_t{values[i].size};
     } else {
       entry_bytes = sizeof(T);
     }
@@ -86,12 +92,23 @@ absl::StatusOr<size_t> DictionaryEncoder<T>::Put(absl::Span<const T> values) {
 }
 
 template <typename T>
-size_t DictionaryEncoder<T>::EstimatedDataPageSize() const {
+absl::Status DictionaryEncoder<T>::Put(absl::Span<const T> values) {
+  PQPAGE_ASSIGN_OR_RETURN(const size_t taken, PutUntilFull(values));
+  if (taken < values.size()) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "dictionary full (", num_entries(), " entries, ", dictionary_bytes_,
+        " bytes): ", values.size() - taken, " of ", values.size(), " values not taken"));
+  }
+  return absl::OkStatus();
+}
+
+template <typename T>
+size_t DictionaryEncoder<T>::EstimatedSize() const {
   return 1 + RleBitPackedHybridEncoder::MaxEncodedSize(index_bit_width(), indices_.size());
 }
 
 template <typename T>
-void DictionaryEncoder<T>::FinishDataPageInto(std::vector<uint8_t>* out) {
+void DictionaryEncoder<T>::FinishInto(std::vector<uint8_t>* out) {
   const int width = index_bit_width();
   out->push_back(static_cast<uint8_t>(width));
   RleBitPackedHybridEncoder encoder(width);
@@ -102,26 +119,14 @@ void DictionaryEncoder<T>::FinishDataPageInto(std::vector<uint8_t>* out) {
 }
 
 template <typename T>
-std::vector<uint8_t> DictionaryEncoder<T>::FinishDataPage() {
-  std::vector<uint8_t> out;
-  FinishDataPageInto(&out);
-  return out;
-}
-
-template <typename T>
 std::vector<uint8_t> DictionaryEncoder<T>::DictionaryPage() const {
   if constexpr (std::is_same_v<T, ByteArray>) {
-    if (options_.fixed_length > 0) {
-      PlainFixedLenByteArrayEncoder plain(options_.fixed_length);
-      (void)plain.Put(index_->entries());  // lengths were checked by Put
-      return plain.Finish();
-    }
-    PlainEncoder<ByteArray> plain;
-    (void)plain.Put(index_->entries());  // lengths were checked by Put
+    PlainEncoder<ByteArray> plain(type_length_);
+    (void)plain.Put(index_->entries());  // lengths were checked by PutUntilFull
     return plain.Finish();
   } else {
     PlainEncoder<T> plain;
-    plain.Put(index_->entries());
+    (void)plain.Put(index_->entries());  // never fails
     return plain.Finish();
   }
 }

@@ -46,7 +46,7 @@ size_t GroupLength(const T* values) {
 }  // namespace
 
 template <typename T>
-void GroupVarIntEncoder<T>::Put(absl::Span<const T> values) {
+absl::Status GroupVarIntEncoder<T>::Put(absl::Span<const T> values) {
   using Layout = internal::GroupLayout<T>;
   size_t i = 0;
   while (i < values.size() && pending_count_ > 0 && pending_count_ < kGroupSize) {
@@ -55,7 +55,7 @@ void GroupVarIntEncoder<T>::Put(absl::Span<const T> values) {
   const size_t groups = (values.size() - i) / kGroupSize + (pending_count_ == kGroupSize ? 1 : 0);
   if (groups == 0) {
     while (i < values.size()) pending_[pending_count_++] = values[i++];
-    return;
+    return absl::OkStatus();
   }
   size_t size = buffer_.size();
   buffer_.resize(size + groups * Layout::kMaxGroupBytes);
@@ -68,6 +68,7 @@ void GroupVarIntEncoder<T>::Put(absl::Span<const T> values) {
   }
   buffer_.resize(size);
   while (i < values.size()) pending_[pending_count_++] = values[i++];
+  return absl::OkStatus();
 }
 
 template <typename T>
@@ -89,13 +90,6 @@ void GroupVarIntEncoder<T>::FinishInto(std::vector<uint8_t>* out) {
     pending_count_ = 0;
   }
   internal::AppendAndClear(&buffer_, out);
-}
-
-template <typename T>
-std::vector<uint8_t> GroupVarIntEncoder<T>::Finish() {
-  std::vector<uint8_t> out;
-  FinishInto(&out);
-  return out;
 }
 
 template class GroupVarIntEncoder<int32_t>;

@@ -17,6 +17,11 @@ absl::Status NegativeCount(int64_t count) {
   return absl::InvalidArgumentError(absl::StrCat("PLAIN: negative value count ", count));
 }
 
+absl::Status NotPositive(int type_length) {
+  return absl::InvalidArgumentError(
+      absl::StrCat("PLAIN: FIXED_LEN_BYTE_ARRAY type length ", type_length, " is not positive"));
+}
+
 // Byte b expanded to 8 bools, bit i of b in byte i.
 constexpr std::array<uint64_t, 256> MakeBoolExpansion() {
   std::array<uint64_t, 256> table{};
@@ -186,8 +191,17 @@ absl::Status PlainDecoder<ByteArray>::Reset(absl::Span<const uint8_t> data, int6
   position_ = data.data();
   end_ = data.data() + data.size();
   values_left_ = 0;
+  const bool fixed = type_length_ != kVariableLength;
+  if (fixed && type_length_ <= 0) return NotPositive(type_length_);
   if (num_values < 0) return NegativeCount(num_values);
-  if (static_cast<uint64_t>(num_values) > data.size() / 4) {
+  // A BYTE_ARRAY value takes at least its 4-byte length.
+  const uint64_t min_value_bytes = fixed ? static_cast<uint64_t>(type_length_) : 4;
+  if (static_cast<uint64_t>(num_values) > data.size() / min_value_bytes) {
+    if (fixed) {
+      return absl::DataLossError(absl::StrCat("PLAIN: ", data.size(), " bytes cannot hold ",
+                                              num_values, " FIXED_LEN_BYTE_ARRAY values of ",
+                                              type_length_, " bytes"));
+    }
     return absl::DataLossError(absl::StrCat("PLAIN: ", data.size(), " bytes cannot hold ",
                                             num_values, " BYTE_ARRAY values"));
   }
@@ -197,6 +211,16 @@ absl::Status PlainDecoder<ByteArray>::Reset(absl::Span<const uint8_t> data, int6
 
 absl::Status PlainDecoder<ByteArray>::Decode(absl::Span<ByteArray> out) {
   PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("PLAIN", out.size(), values_left_));
+  if (type_length_ != kVariableLength) {
+    // Checked by Reset: the values asked for lie within the data.
+    const uint32_t width = static_cast<uint32_t>(type_length_);
+    for (ByteArray& value : out) {
+      value = ByteArray(position_, width);
+      position_ += width;
+    }
+    values_left_ -= static_cast<int64_t>(out.size());
+    return absl::OkStatus();
+  }
   const uint8_t* position = position_;
   const uint8_t* const end = end_;
   for (size_t i = 0; i < out.size(); ++i) {
@@ -217,6 +241,9 @@ absl::StatusOr<int64_t> PlainDecoder<ByteArray>::DecodeToOffsets(int64_t count,
                                                                  std::vector<int32_t>* offsets,
                                                                  std::vector<uint8_t>* data,
                                                                  int64_t max_data_bytes) {
+  if (type_length_ != kVariableLength) {
+    return absl::InvalidArgumentError("PLAIN: DecodeToOffsets is for BYTE_ARRAY values");
+  }
   PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("PLAIN", count, values_left_));
   if (max_data_bytes < 0 || max_data_bytes > std::numeric_limits<int32_t>::max()) {
     return absl::InvalidArgumentError(
@@ -277,6 +304,11 @@ absl::StatusOr<int64_t> PlainDecoder<ByteArray>::DecodeToOffsets(int64_t count,
 
 absl::Status PlainDecoder<ByteArray>::Skip(int64_t count) {
   PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("PLAIN", count, values_left_));
+  if (type_length_ != kVariableLength) {
+    position_ += static_cast<size_t>(count) * static_cast<size_t>(type_length_);
+    values_left_ -= count;
+    return absl::OkStatus();
+  }
   for (int64_t i = 0; i < count; ++i) {
     ByteArray value;
     uint32_t bad_length = 0;
@@ -289,37 +321,7 @@ absl::Status PlainDecoder<ByteArray>::Skip(int64_t count) {
   return absl::OkStatus();
 }
 
-// ---------------------------------------------------------------- FIXED_LEN_BYTE_ARRAY
-absl::Status PlainFixedLenByteArrayDecoder::Reset(absl::Span<const uint8_t> data,
-                                                  int64_t num_values) {
-  position_ = data.data();
-  values_left_ = 0;
-  if (type_length_ <= 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("PLAIN: FIXED_LEN_BYTE_ARRAY type length ", type_length_, " is not positive"));
-  }
-  if (num_values < 0) return NegativeCount(num_values);
-  if (static_cast<uint64_t>(num_values) > data.size() / static_cast<uint64_t>(type_length_)) {
-    return absl::DataLossError(absl::StrCat("PLAIN: ", data.size(), " bytes cannot hold ",
-                                            num_values, " FIXED_LEN_BYTE_ARRAY values of ",
-                                            type_length_, " bytes"));
-  }
-  values_left_ = num_values;
-  return absl::OkStatus();
-}
-
-absl::Status PlainFixedLenByteArrayDecoder::Decode(absl::Span<ByteArray> out) {
-  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("PLAIN", out.size(), values_left_));
-  const uint32_t width = static_cast<uint32_t>(type_length_);
-  for (ByteArray& value : out) {
-    value = ByteArray(position_, width);
-    position_ += width;
-  }
-  values_left_ -= static_cast<int64_t>(out.size());
-  return absl::OkStatus();
-}
-
-absl::Status PlainFixedLenByteArrayDecoder::DecodeBytes(absl::Span<uint8_t> out) {
+absl::Status PlainDecoder<ByteArray>::DecodeBytes(absl::Span<uint8_t> out) {
   if (type_length_ <= 0 || out.size() % static_cast<size_t>(type_length_) != 0) {
     return absl::InvalidArgumentError(
         absl::StrCat("PLAIN: FIXED_LEN_BYTE_ARRAY output of ", out.size(),
@@ -329,13 +331,6 @@ absl::Status PlainFixedLenByteArrayDecoder::DecodeBytes(absl::Span<uint8_t> out)
   PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("PLAIN", count, values_left_));
   if (!out.empty()) std::memcpy(out.data(), position_, out.size());
   position_ += out.size();
-  values_left_ -= count;
-  return absl::OkStatus();
-}
-
-absl::Status PlainFixedLenByteArrayDecoder::Skip(int64_t count) {
-  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("PLAIN", count, values_left_));
-  position_ += static_cast<size_t>(count) * static_cast<size_t>(type_length_);
   values_left_ -= count;
   return absl::OkStatus();
 }

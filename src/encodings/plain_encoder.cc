@@ -8,6 +8,7 @@
 #include "common/byte_buffer.h"
 #include "common/byte_io.h"
 #include "common/small_copy.h"
+#include "encodings/fixed_length_values.h"
 #include "pqpage/plain.h"
 
 namespace pqpage {
@@ -25,23 +26,17 @@ inline uint8_t PackEightBools(const bool* values) {
 
 // ---------------------------------------------------------------- fixed width
 template <typename T>
-void PlainEncoder<T>::Put(absl::Span<const T> values) {
-  if (values.empty()) return;
+absl::Status PlainEncoder<T>::Put(absl::Span<const T> values) {
+  if (values.empty()) return absl::OkStatus();
   // insert copies without first zero-filling the new bytes, as resize would.
   const uint8_t* bytes = reinterpret_cast<const uint8_t*>(values.data());
   buffer_.insert(buffer_.end(), bytes, bytes + values.size() * sizeof(T));
+  return absl::OkStatus();
 }
 
 template <typename T>
 void PlainEncoder<T>::FinishInto(std::vector<uint8_t>* out) {
   internal::AppendAndClear(&buffer_, out);
-}
-
-template <typename T>
-std::vector<uint8_t> PlainEncoder<T>::Finish() {
-  std::vector<uint8_t> out;
-  FinishInto(&out);
-  return out;
 }
 
 template class PlainEncoder<int32_t>;
@@ -57,7 +52,7 @@ void PlainEncoder<bool>::PutBit(bool value) {
   ++num_bits_;
 }
 
-void PlainEncoder<bool>::Put(absl::Span<const bool> values) {
+absl::Status PlainEncoder<bool>::Put(absl::Span<const bool> values) {
   size_t i = 0;
   while (i < values.size() && num_bits_ % 8 != 0) PutBit(values[i++]);
   const size_t whole_bytes = (values.size() - i) / 8;
@@ -69,6 +64,7 @@ void PlainEncoder<bool>::Put(absl::Span<const bool> values) {
     num_bits_ += whole_bytes * 8;
   }
   while (i < values.size()) PutBit(values[i++]);
+  return absl::OkStatus();
 }
 
 void PlainEncoder<bool>::PutBitmap(const uint8_t* bitmap, int64_t bit_offset, int64_t count) {
@@ -91,39 +87,29 @@ void PlainEncoder<bool>::FinishInto(std::vector<uint8_t>* out) {
   num_bits_ = 0;
 }
 
-std::vector<uint8_t> PlainEncoder<bool>::Finish() {
-  std::vector<uint8_t> out;
-  FinishInto(&out);
-  return out;
-}
-
-// ---------------------------------------------------------------- BYTE_ARRAY
+// ---------------------------------------------------------------- BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY
 namespace {
 
-inline size_t SizeOf(const ByteArray& value) { return value.size; }
-inline size_t SizeOf(std::string_view value) { return value.size(); }
-inline const uint8_t* DataOf(const ByteArray& value) { return value.data; }
-inline const uint8_t* DataOf(std::string_view value) {
-  return reinterpret_cast<const uint8_t*>(value.data());
-}
+using internal::ViewData;
+using internal::ViewSize;
 
 template <typename View>
 absl::Status PutByteArrays(absl::Span<const View> values, std::vector<uint8_t>* buffer) {
   size_t total = 0;
   for (const View& value : values) {
-    if (SizeOf(value) > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
-      return absl::InvalidArgumentError(absl::StrCat("PLAIN: BYTE_ARRAY value of ", SizeOf(value),
+    if (ViewSize(value) > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
+      return absl::InvalidArgumentError(absl::StrCat("PLAIN: BYTE_ARRAY value of ", ViewSize(value),
                                                      " bytes exceeds the 2^31 - 1 byte limit"));
     }
-    total += 4 + SizeOf(value);
+    total += 4 + ViewSize(value);
   }
   const size_t old_size = buffer->size();
   buffer->resize(old_size + total);
   uint8_t* out = buffer->data() + old_size;
   for (const View& value : values) {
-    const uint32_t length = static_cast<uint32_t>(SizeOf(value));
+    const uint32_t length = static_cast<uint32_t>(ViewSize(value));
     internal::StoreLittleEndian<uint32_t>(out, length);
-    internal::CopyExact(out + 4, DataOf(value), length);
+    internal::CopyExact(out + 4, ViewData(value), length);
     out += 4 + length;
   }
   return absl::OkStatus();
@@ -132,68 +118,25 @@ absl::Status PutByteArrays(absl::Span<const View> values, std::vector<uint8_t>* 
 }  // namespace
 
 absl::Status PlainEncoder<ByteArray>::Put(absl::Span<const ByteArray> values) {
-  return PutByteArrays<ByteArray>(values, &buffer_);
+  if (type_length_ != kVariableLength) {
+    return internal::AppendFixedLength("PLAIN", values, type_length_, &buffer_);
+  }
+  return PutByteArrays(values, &buffer_);
 }
 
 absl::Status PlainEncoder<ByteArray>::Put(absl::Span<const std::string_view> values) {
-  return PutByteArrays<std::string_view>(values, &buffer_);
+  if (type_length_ != kVariableLength) {
+    return internal::AppendFixedLength("PLAIN", values, type_length_, &buffer_);
+  }
+  return PutByteArrays(values, &buffer_);
+}
+
+absl::Status PlainEncoder<ByteArray>::PutBytes(absl::Span<const uint8_t> bytes) {
+  return internal::AppendFixedLengthBytes("PLAIN", bytes, type_length_, &buffer_);
 }
 
 void PlainEncoder<ByteArray>::FinishInto(std::vector<uint8_t>* out) {
   internal::AppendAndClear(&buffer_, out);
-}
-
-std::vector<uint8_t> PlainEncoder<ByteArray>::Finish() {
-  std::vector<uint8_t> out;
-  FinishInto(&out);
-  return out;
-}
-
-// ---------------------------------------------------------------- FIXED_LEN_BYTE_ARRAY
-absl::Status PlainFixedLenByteArrayEncoder::Put(absl::Span<const ByteArray> values) {
-  if (type_length_ <= 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("PLAIN: FIXED_LEN_BYTE_ARRAY type length ", type_length_, " is not positive"));
-  }
-  const uint32_t width = static_cast<uint32_t>(type_length_);
-  for (const ByteArray& value : values) {
-    if (value.size != width) {
-      return absl::InvalidArgumentError(absl::StrCat("PLAIN: FIXED_LEN_BYTE_ARRAY value of ",
-                                                     value.size, " bytes, type length is ", width));
-    }
-  }
-  const size_t old_size = buffer_.size();
-  buffer_.resize(old_size + values.size() * width);
-  uint8_t* out = buffer_.data() + old_size;
-  for (const ByteArray& value : values) {
-    std::memcpy(out, value.data, width);
-    out += width;
-  }
-  return absl::OkStatus();
-}
-
-absl::Status PlainFixedLenByteArrayEncoder::PutBytes(absl::Span<const uint8_t> bytes) {
-  if (type_length_ <= 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("PLAIN: FIXED_LEN_BYTE_ARRAY type length ", type_length_, " is not positive"));
-  }
-  if (bytes.size() % static_cast<size_t>(type_length_) != 0) {
-    return absl::InvalidArgumentError(absl::StrCat("PLAIN: FIXED_LEN_BYTE_ARRAY got ", bytes.size(),
-                                                   " bytes, not a multiple of the type length ",
-                                                   type_length_));
-  }
-  buffer_.insert(buffer_.end(), bytes.begin(), bytes.end());
-  return absl::OkStatus();
-}
-
-void PlainFixedLenByteArrayEncoder::FinishInto(std::vector<uint8_t>* out) {
-  internal::AppendAndClear(&buffer_, out);
-}
-
-std::vector<uint8_t> PlainFixedLenByteArrayEncoder::Finish() {
-  std::vector<uint8_t> out;
-  FinishInto(&out);
-  return out;
 }
 
 }  // namespace pqpage

@@ -96,6 +96,19 @@ absl::Status RleBitPackedHybridDecoder::Skip(int64_t count) {
   return absl::OkStatus();
 }
 
+absl::Status RleBooleanDecoder::Reset(absl::Span<const uint8_t> data, int64_t num_values) {
+  // A failed Reset leaves no values to read, as every decoder's does.
+  PQPAGE_RETURN_IF_ERROR(hybrid_.Reset({}, 1, 0));
+  if (num_values < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("RLE booleans: negative value count ", num_values));
+  }
+  size_t consumed = 0;
+  PQPAGE_ASSIGN_OR_RETURN(const absl::Span<const uint8_t> stream,
+                          SplitLengthPrefixed(data, &consumed));
+  return hybrid_.Reset(stream, 1, num_values);
+}
+
 void AppendLengthPrefixed(absl::Span<const uint8_t> stream, std::vector<uint8_t>* out) {
   uint8_t prefix[4];
   internal::StoreLittleEndian(prefix, static_cast<uint32_t>(stream.size()));

@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "bitpack/bit_packing.h"
 #include "common/byte_buffer.h"
+#include "common/byte_io.h"
 #include "common/byte_reader.h"
 #include "common/checked_math.h"
 #include "encodings/rle_bit_packed_hybrid_internal.h"
@@ -227,6 +228,14 @@ std::vector<uint8_t> RleBitPackedHybridEncoder::Finish() {
   std::vector<uint8_t> result;
   FinishInto(&result);
   return result;
+}
+
+void RleBooleanEncoder::FinishInto(std::vector<uint8_t>* out) {
+  // The stream is written straight after a placeholder for its length.
+  const size_t start = out->size();
+  out->resize(start + 4);
+  hybrid_.FinishInto(out);
+  internal::StoreLittleEndian(out->data() + start, static_cast<uint32_t>(out->size() - start - 4));
 }
 
 size_t RleBitPackedHybridEncoder::MaxEncodedSize(int bit_width, size_t count) {

@@ -184,9 +184,11 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
         DictionaryOptions dictionary_options;
         dictionary_options.max_entries = options_.max_dictionary_entries;
         dictionary_options.max_dictionary_bytes = options_.dictionary_page_size_limit;
-        dictionary_options.fixed_length =
-            column_.type == PhysicalType::kFixedLenByteArray ? column_.type_length : 0;
-        dictionary_ = std::make_unique<Dictionary>(dictionary_options);
+        if constexpr (std::is_same_v<T, ByteArray>) {
+          dictionary_ = std::make_unique<Dictionary>(CodecTypeLength(column_), dictionary_options);
+        } else {
+          dictionary_ = std::make_unique<Dictionary>(dictionary_options);
+        }
         dictionary_active_ = true;
         return absl::OkStatus();
       }
@@ -290,7 +292,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
                              internal::BitPackedBytes(page_levels_, def_width_));
     if constexpr (kHasDictionary) {
       if (dictionary_active_) {
-        return level_bytes + static_cast<int64_t>(dictionary_->EstimatedDataPageSize());
+        return level_bytes + static_cast<int64_t>(dictionary_->EstimatedSize());
       }
     }
     return level_bytes + static_cast<int64_t>(fallback_->EstimatedSize());
@@ -324,7 +326,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
     AppendLevels(def, rep, count, rows);
     if constexpr (kHasDictionary) {
       if (dictionary_active_) {
-        PQPAGE_ASSIGN_OR_RETURN(const size_t taken, dictionary_->Put(values));
+        PQPAGE_ASSIGN_OR_RETURN(const size_t taken, dictionary_->PutUntilFull(values));
         if (taken < values.size()) return FallBack(values, taken);
         page_stats_.Update(values);
         page_values_ += static_cast<int64_t>(values.size());
@@ -423,7 +425,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
     std::vector<uint8_t> section;
     if constexpr (kHasDictionary) {
       if (dictionary_active_) {
-        dictionary_->FinishDataPageInto(&section);
+        dictionary_->FinishInto(&section);
         return EmitPage(std::move(section), Encoding::kRleDictionary);
       }
     }

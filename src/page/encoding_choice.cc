@@ -2,7 +2,7 @@
 
 #include <string_view>
 
-#include "page/value_page_encoder.h"
+#include "pqpage/codec.h"
 
 namespace pqpage {
 
@@ -39,7 +39,7 @@ namespace {
 
 // The encoding an explicit policy asks for when it applies to the type, else PLAIN.
 Encoding OrPlain(Encoding wanted, PhysicalType type) {
-  return EncodingApplies(wanted, type) ? wanted : Encoding::kPlain;
+  return EncodingAllowed(wanted, type) ? wanted : Encoding::kPlain;
 }
 
 }  // namespace
@@ -63,7 +63,7 @@ EncodingPlan PlanEncodings(EncodingPolicy policy, PhysicalType type, int data_pa
       plan.fallback = {Encoding::kPlain};
       for (Encoding candidate : {Encoding::kDeltaBinaryPacked, Encoding::kDeltaLengthByteArray,
                                  Encoding::kDeltaByteArray, Encoding::kByteStreamSplit}) {
-        if (EncodingApplies(candidate, type)) plan.fallback.push_back(candidate);
+        if (EncodingAllowed(candidate, type)) plan.fallback.push_back(candidate);
       }
       return plan;
     case EncodingPolicy::kPlain:

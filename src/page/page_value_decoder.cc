@@ -1,99 +1,41 @@
 #include "page/page_value_decoder.h"
 
-#include <vector>
+#include <array>
+#include <type_traits>
 
 #include "absl/strings/str_cat.h"
-#include "pqpage/byte_stream_split.h"
-#include "pqpage/delta_binary_packed.h"
+#include "common/status_macros.h"
+#include "pqpage/codec.h"
 #include "pqpage/delta_byte_array.h"
-#include "pqpage/delta_length_byte_array.h"
 #include "pqpage/dictionary.h"
-#include "pqpage/plain.h"
-#include "pqpage/rle_bit_packed_hybrid.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage::internal {
 namespace {
 
-// The codecs each value type can meet in a page: exactly the encodings the format allows for the
-// physical types behind it. A member's presence is what enables an encoding below.
-template <typename T>
-struct Codecs {  // int32_t, int64_t
-  PlainDecoder<T> plain;
-  DictionaryDecoder<T> dictionary;
-  DeltaBinaryPackedDecoder<T> delta;
-  ByteStreamSplitDecoder<T> byte_stream_split;
-  Codecs(const ColumnDescriptor&, bool) {}
-};
-
-template <typename T>
-struct FloatCodecs {
-  PlainDecoder<T> plain;
-  DictionaryDecoder<T> dictionary;
-  ByteStreamSplitDecoder<T> byte_stream_split;
-  FloatCodecs(const ColumnDescriptor&, bool) {}
-};
-template <>
-struct Codecs<float> : FloatCodecs<float> {
-  using FloatCodecs::FloatCodecs;
-};
-template <>
-struct Codecs<double> : FloatCodecs<double> {
-  using FloatCodecs::FloatCodecs;
-};
-
-template <>
-struct Codecs<Int96> {
-  PlainDecoder<Int96> plain;
-  DictionaryDecoder<Int96> dictionary;
-  Codecs(const ColumnDescriptor&, bool) {}
-};
-
-template <>
-struct Codecs<bool> {
-  PlainDecoder<bool> plain;
-  RleBitPackedHybridDecoder rle;
-  Codecs(const ColumnDescriptor&, bool) {}
-};
-
-template <>
-struct Codecs<ByteArray> {
-  bool fixed_length;
-  PlainDecoder<ByteArray> plain;
-  PlainFixedLenByteArrayDecoder plain_fixed;
-  DictionaryDecoder<ByteArray> dictionary;
-  DeltaLengthByteArrayDecoder delta_length;
-  DeltaByteArrayDecoder delta;
-  ByteStreamSplitFixedLenByteArrayDecoder byte_stream_split_fixed;
-  // BYTE_STREAM_SPLIT scatters a value's bytes over K streams, so the page's values are gathered
-  // here once and handed out as views.
-  std::vector<uint8_t> gathered;
-  int64_t gathered_next = 0;
-
-  Codecs(const ColumnDescriptor& column, bool carry_delta_prefix)
-      : fixed_length(column.type == PhysicalType::kFixedLenByteArray),
-        plain_fixed(column.type_length),
-        dictionary(fixed_length ? column.type_length : 0),
-        delta(DeltaByteArrayOptions{.type = column.type,
-                                    .type_length = column.type_length,
-                                    .carry_prefix_across_pages = carry_delta_prefix}),
-        byte_stream_split_fixed(column.type_length) {}
-};
-
+// Decoders come from the codec factory, one per encoding the chunk's pages use, made when a page
+// first needs it and reused by every later page of that encoding: a page's values cost one
+// virtual call per batch. The dictionary decoder is also held as its concrete class, for the
+// dictionary page and DecodeIndices.
 template <typename T>
 class TypedPageValueDecoder final : public PageValueDecoder<T> {
-  static constexpr bool kHasDictionary = requires(Codecs<T> & c) { c.dictionary; };
-  static constexpr bool kHasDelta = requires(Codecs<T> & c) { c.delta; };
-  static constexpr bool kHasByteStreamSplit = requires(Codecs<T> & c) { c.byte_stream_split; };
+  // BOOLEAN has no dictionary encoding, so no DictionaryDecoder<bool> exists.
+  static constexpr bool kHasDictionary = !std::is_same_v<T, bool>;
+  struct NoDictionary {};
+  using Dictionary = std::conditional_t<kHasDictionary, DictionaryDecoder<T>, NoDictionary>;
 
  public:
   TypedPageValueDecoder(const ColumnDescriptor& column, bool carry_delta_prefix)
-      : column_(column), codecs_(column, carry_delta_prefix) {}
+      : column_(column), carry_delta_prefix_(carry_delta_prefix) {}
 
   absl::Status SetDictionary(absl::Span<const uint8_t> page, int64_t num_entries) override {
     if constexpr (kHasDictionary) {
-      absl::Status status = codecs_.dictionary.SetDictionary(page, num_entries);
-      if (!status.ok()) return status;
+      PQPAGE_ASSIGN_OR_RETURN(Decoder<T> * decoder, DecoderFor(Encoding::kRleDictionary));
+      dictionary_ = dynamic_cast<Dictionary*>(decoder);
+      if (dictionary_ == nullptr) {
+        return absl::InternalError("the dictionary codec is not a DictionaryDecoder");
+      }
+      PQPAGE_RETURN_IF_ERROR(dictionary_->SetDictionary(page, num_entries));
       has_dictionary_ = true;
       return absl::OkStatus();
     } else {
@@ -105,108 +47,30 @@ class TypedPageValueDecoder final : public PageValueDecoder<T> {
 
   absl::Span<const T> dictionary() const override {
     if constexpr (kHasDictionary) {
-      return codecs_.dictionary.dictionary();
-    } else {
-      return {};
+      if (dictionary_ != nullptr) return dictionary_->dictionary();
     }
+    return {};
   }
 
   absl::Status StartPage(Encoding encoding, absl::Span<const uint8_t> data,
                          int64_t num_values) override {
-    encoding_ = encoding;
+    current_ = nullptr;
     this->dictionary_encoded_ = false;
-    switch (encoding) {
-      case Encoding::kPlain:
-        if constexpr (std::is_same_v<T, ByteArray>) {
-          if (codecs_.fixed_length) return codecs_.plain_fixed.Reset(data, num_values);
-        }
-        return codecs_.plain.Reset(data, num_values);
-      case Encoding::kPlainDictionary:
-      case Encoding::kRleDictionary:
-        if constexpr (kHasDictionary) {
-          if (!has_dictionary_) {
-            return absl::DataLossError(absl::StrCat(EncodingName(encoding).data(),
-                                                    " page without a dictionary page before it"));
-          }
-          this->dictionary_encoded_ = true;
-          return codecs_.dictionary.Reset(data, num_values);
-        }
-        break;
-      case Encoding::kRle:
-        if constexpr (std::is_same_v<T, bool>) {
-          // RLE booleans carry the 4-byte length prefix in v1 and v2 pages alike.
-          size_t consumed = 0;
-          absl::StatusOr<absl::Span<const uint8_t>> stream = SplitLengthPrefixed(data, &consumed);
-          if (!stream.ok()) return stream.status();
-          return codecs_.rle.Reset(*stream, 1, num_values);
-        }
-        break;
-      case Encoding::kDeltaBinaryPacked:
-        if constexpr (kHasDelta && !std::is_same_v<T, ByteArray>) {
-          return codecs_.delta.Reset(data, num_values);
-        }
-        break;
-      case Encoding::kDeltaLengthByteArray:  // NOLINT(bugprone-branch-clone): alike only for some T
-        if constexpr (std::is_same_v<T, ByteArray>) {
-          if (!codecs_.fixed_length) return codecs_.delta_length.Reset(data, num_values);
-        }
-        break;
-      case Encoding::kDeltaByteArray:
-        if constexpr (std::is_same_v<T, ByteArray>) return codecs_.delta.Reset(data, num_values);
-        break;
-      case Encoding::kByteStreamSplit:
-        if constexpr (std::is_same_v<T, ByteArray>) {
-          if (codecs_.fixed_length) return StartGatheredPage(data, num_values);
-        } else if constexpr (kHasByteStreamSplit) {
-          return codecs_.byte_stream_split.Reset(data, num_values);
-        }
-        break;
-      case Encoding::kBitPacked:
-        break;
+    const bool dictionary_encoded =
+        encoding == Encoding::kPlainDictionary || encoding == Encoding::kRleDictionary;
+    if (dictionary_encoded && EncodingAllowed(encoding, column_.type) && !has_dictionary_) {
+      return absl::DataLossError(
+          absl::StrCat(EncodingName(encoding).data(), " page without a dictionary page before it"));
     }
-    return absl::UnimplementedError(absl::StrCat("encoding ", EncodingName(encoding).data(),
-                                                 " is not defined for ",
-                                                 PhysicalTypeName(column_.type).data(), " values"));
+    PQPAGE_ASSIGN_OR_RETURN(current_, DecoderFor(encoding));
+    this->dictionary_encoded_ = dictionary_encoded;
+    return current_->Reset(data, num_values);
   }
 
   absl::Status Decode(T* out, int64_t count) override {
     if (count == 0) return absl::OkStatus();
-    const absl::Span<T> span(out, static_cast<size_t>(count));
-    switch (encoding_) {
-      case Encoding::kPlain:
-        if constexpr (std::is_same_v<T, ByteArray>) {
-          if (codecs_.fixed_length) return codecs_.plain_fixed.Decode(span);
-        }
-        return codecs_.plain.Decode(span);
-      case Encoding::kPlainDictionary:
-      case Encoding::kRleDictionary:
-        if constexpr (kHasDictionary) return codecs_.dictionary.Decode(span);
-        break;
-      case Encoding::kRle:
-        if constexpr (std::is_same_v<T, bool>) return codecs_.rle.DecodeBooleans(span);
-        break;
-      case Encoding::kDeltaBinaryPacked:
-        if constexpr (kHasDelta && !std::is_same_v<T, ByteArray>) {
-          return codecs_.delta.Decode(span);
-        }
-        break;
-      case Encoding::kDeltaLengthByteArray:  // NOLINT(bugprone-branch-clone): alike only for some T
-        if constexpr (std::is_same_v<T, ByteArray>) return codecs_.delta_length.Decode(span);
-        break;
-      case Encoding::kDeltaByteArray:
-        if constexpr (std::is_same_v<T, ByteArray>) return codecs_.delta.Decode(span);
-        break;
-      case Encoding::kByteStreamSplit:
-        if constexpr (std::is_same_v<T, ByteArray>) {
-          return DecodeGathered(span);
-        } else if constexpr (kHasByteStreamSplit) {
-          return codecs_.byte_stream_split.Decode(span);
-        }
-        break;
-      case Encoding::kBitPacked:
-        break;
-    }
-    return absl::InternalError("Decode without a started page");
+    if (current_ == nullptr) return absl::InternalError("Decode without a started page");
+    return current_->Decode(absl::Span<T>(out, static_cast<size_t>(count)));
   }
 
   absl::Status DecodeIndices(uint32_t* out, int64_t count) override {
@@ -215,48 +79,49 @@ class TypedPageValueDecoder final : public PageValueDecoder<T> {
         return absl::InvalidArgumentError("the current page is not dictionary-encoded");
       }
       if (count == 0) return absl::OkStatus();
-      return codecs_.dictionary.DecodeIndices(absl::MakeSpan(out, static_cast<size_t>(count)));
+      return dictionary_->DecodeIndices(absl::MakeSpan(out, static_cast<size_t>(count)));
     } else {
       return absl::InvalidArgumentError("BOOLEAN columns have no dictionary encoding");
     }
   }
 
  private:
-  absl::Status StartGatheredPage(absl::Span<const uint8_t> data, int64_t num_values) {
-    if constexpr (std::is_same_v<T, ByteArray>) {
-      absl::Status status = codecs_.byte_stream_split_fixed.Reset(data, num_values);
-      if (!status.ok()) return status;
-      // num_values * type_length <= data.size(), checked by Reset: the allocation is bounded by the
-      // page's own bytes.
-      codecs_.gathered.resize(static_cast<size_t>(num_values) *
-                              static_cast<size_t>(column_.type_length));
-      codecs_.gathered_next = 0;
-      return codecs_.byte_stream_split_fixed.DecodeBytes(absl::MakeSpan(codecs_.gathered));
+  // The decoder of `encoding` for this chunk, made on first use. Both dictionary encodings share
+  // one (they describe the same data page layout, and the dictionary belongs to the chunk).
+  absl::StatusOr<Decoder<T>*> DecoderFor(Encoding encoding) {
+    const auto slot = static_cast<size_t>(
+        encoding == Encoding::kPlainDictionary ? Encoding::kRleDictionary : encoding);
+    if (slot >= decoders_.size()) {
+      return absl::UnimplementedError(
+          absl::StrCat("unknown encoding ", static_cast<int>(encoding)));
     }
-    return absl::OkStatus();
+    if (decoders_[slot] == nullptr) {
+      PQPAGE_ASSIGN_OR_RETURN(decoders_[slot], NewDecoder(encoding));
+    }
+    return decoders_[slot].get();
   }
 
-  absl::Status DecodeGathered(absl::Span<ByteArray> out) {
+  absl::StatusOr<std::unique_ptr<Decoder<T>>> NewDecoder(Encoding encoding) const {
     if constexpr (std::is_same_v<T, ByteArray>) {
-      const size_t length = static_cast<size_t>(column_.type_length);
-      const int64_t available =
-          static_cast<int64_t>(codecs_.gathered.size() / length) - codecs_.gathered_next;
-      if (static_cast<int64_t>(out.size()) > available) {
-        return absl::InvalidArgumentError("more values asked for than the page holds");
+      if (encoding == Encoding::kDeltaByteArray && carry_delta_prefix_ &&
+          EncodingAllowed(encoding, column_.type)) {
+        // A legacy writer's pages (PARQUET-246, see file/writer_quirks.h) need an option the
+        // factory does not take.
+        DeltaByteArrayOptions options;
+        options.carry_prefix_across_pages = true;
+        return std::make_unique<DeltaByteArrayDecoder>(CodecTypeLength(column_), options);
       }
-      const uint8_t* next = codecs_.gathered.data() + codecs_.gathered_next * length;
-      for (ByteArray& value : out) {
-        value = ByteArray(next, static_cast<uint32_t>(length));
-        next += length;
-      }
-      codecs_.gathered_next += static_cast<int64_t>(out.size());
     }
-    return absl::OkStatus();
+    return MakeDecoder<T>(encoding, column_);
   }
 
   ColumnDescriptor column_;
-  Codecs<T> codecs_;
-  Encoding encoding_ = Encoding::kPlain;
+  bool carry_delta_prefix_;
+  // Indexed by the encoding's id (Encoding::kByteStreamSplit is the largest).
+  std::array<std::unique_ptr<Decoder<T>>, static_cast<size_t>(Encoding::kByteStreamSplit) + 1>
+      decoders_;
+  Decoder<T>* current_ = nullptr;
+  Dictionary* dictionary_ = nullptr;
   bool has_dictionary_ = false;
 };
 

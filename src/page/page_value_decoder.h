@@ -10,7 +10,7 @@
 
 #include "absl/status/status.h"
 #include "absl/types/span.h"
-#include "pqpage/schema.h"
+#include "pqpage/column_descriptor.h"
 #include "pqpage/types.h"
 
 namespace pqpage::internal {

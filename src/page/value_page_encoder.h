@@ -1,7 +1,9 @@
 // One data page's values section in one non-dictionary encoding, behind one interface, so the page
 // builder can switch encodings per chunk (explicit policies, dictionary fallback, the v2 trial of
-// every candidate) without knowing the codec classes. Dictionary encoding is not here: its
-// dictionary outlives pages, and the page builder drives DictionaryEncoder directly.
+// every candidate). The codecs come from the codec factory (pqpage/codec.h); what is added here is
+// the page builder's own concern: the encoding a page's header names, and the trial. Dictionary
+// encoding is not here: its dictionary outlives pages and falls back when full, so the page
+// builder drives DictionaryEncoder directly.
 #ifndef PQPAGE_PAGE_VALUE_PAGE_ENCODER_H_
 #define PQPAGE_PAGE_VALUE_PAGE_ENCODER_H_
 
@@ -13,8 +15,8 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "pqpage/column_descriptor.h"
 #include "pqpage/compression.h"
-#include "pqpage/schema.h"
 #include "pqpage/types.h"
 
 namespace pqpage::internal {
@@ -41,15 +43,11 @@ class ValuePageEncoder {
   virtual absl::Status FinishInto(std::vector<uint8_t>* out) = 0;
 };
 
-// A fresh encoder for `encoding`, which must apply to the column's type (see EncodingApplies).
-// BOOLEAN with RLE writes the hybrid stream of bit width 1 behind its 4-byte length, as data
-// page v2 expects. Unimplemented for dictionary encodings and combinations that do not apply.
+// A fresh encoder for `encoding`, which must be allowed for the column's type (EncodingAllowed).
+// Unimplemented for dictionary encodings and combinations that are not allowed.
 template <typename T>
 absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeValuePageEncoder(
     Encoding encoding, const ColumnDescriptor& column);
-
-// Whether a data page of `type` may use `encoding` (non-dictionary encodings only).
-bool EncodingApplies(Encoding encoding, PhysicalType type);
 
 // Encodes the first page it is given with every candidate at once and keeps, from then on, the
 // one whose values section is smallest as data page v2 would store it (compressed with `codec`

@@ -57,11 +57,11 @@ void RunNumeric(absl::Span<const uint8_t> bytes, uint8_t pattern) {
   if (n > 0) std::memcpy(values.data(), bytes.data(), n * sizeof(T));
   const size_t split = (pattern * 31u) % (n + 1);
   pqpage::ByteStreamSplitEncoder<T> encoder;
-  encoder.Put(absl::MakeConstSpan(values).first(split));
-  encoder.Put(absl::MakeConstSpan(values).subspan(split));
+  if (!encoder.Put(absl::MakeConstSpan(values).first(split)).ok()) Fail("Put", sizeof(T), n, 0);
+  if (!encoder.Put(absl::MakeConstSpan(values).subspan(split)).ok()) Fail("Put", sizeof(T), n, 0);
   if (encoder.EstimatedSize() != n * sizeof(T)) Fail("EstimatedSize", sizeof(T), n, 0);
   const std::vector<uint8_t> page = encoder.Finish();
-  if (page.size() != pqpage::ByteStreamSplitEncoder<T>::MaxEncodedSize(n)) {
+  if (page.size() != encoder.MaxEncodedSize(n)) {
     Fail("MaxEncodedSize", sizeof(T), n, page.size());
   }
   CheckLayout(page, bytes.data(), sizeof(T), n);
@@ -84,7 +84,7 @@ void RunFixedLen(absl::Span<const uint8_t> bytes, int type_length, uint8_t patte
     values.emplace_back(bytes.data() + i * width, static_cast<uint32_t>(width));
   }
   const size_t split = (pattern * 31u) % (n + 1);
-  pqpage::ByteStreamSplitFixedLenByteArrayEncoder encoder(type_length);
+  pqpage::ByteStreamSplitEncoder<pqpage::ByteArray> encoder(type_length);
   if (!encoder.Put(absl::MakeConstSpan(values).first(split)).ok()) Fail("Put", width, n, 0);
   if (!encoder.PutBytes(bytes.subspan(split * width, (n - split) * width)).ok()) {
     Fail("PutBytes", width, n, split);
@@ -95,10 +95,20 @@ void RunFixedLen(absl::Span<const uint8_t> bytes, int type_length, uint8_t patte
   }
   const std::vector<uint8_t> page = encoder.Finish();
   CheckLayout(page, bytes.data(), width, n);
-  pqpage::ByteStreamSplitFixedLenByteArrayDecoder decoder(type_length);
+  pqpage::ByteStreamSplitDecoder<pqpage::ByteArray> decoder(type_length);
   if (!decoder.Reset(page, static_cast<int64_t>(n)).ok()) Fail("Reset", width, n, 0);
+  std::vector<pqpage::ByteArray> views;
   CheckBatches(decoder, bytes.data(), width, n, pattern, [&](uint8_t* out, size_t count) {
-    return decoder.DecodeBytes(absl::MakeSpan(out, count * width));
+    if (count % 2 == 0) return decoder.DecodeBytes(absl::MakeSpan(out, count * width));
+    // Odd batches as views into the decoder's gathered values, copied out here.
+    views.assign(count, pqpage::ByteArray());
+    absl::Status status = decoder.Decode(absl::MakeSpan(views));
+    if (!status.ok()) return status;
+    for (size_t i = 0; i < count; ++i) {
+      if (views[i].size != width) Fail("view size", width, n, views[i].size);
+      std::memcpy(out + i * width, views[i].data, width);
+    }
+    return status;
   });
 }
 

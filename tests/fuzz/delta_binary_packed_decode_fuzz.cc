@@ -74,7 +74,7 @@ std::vector<uint8_t> Seed(uint8_t pattern, const std::vector<T>& values,
   const size_t n = values.size();
   std::vector<uint8_t> seed = {static_cast<uint8_t>((pattern << 1) | (sizeof(T) == 8)), LowByte(n),
                                HighByte(n)};
-  encoder.Put(values);
+  (void)encoder.Put(values);  // never fails
   encoder.FinishInto(&seed);
   return seed;
 }

@@ -84,8 +84,8 @@ void Run(const uint8_t* data, size_t size) {
     if (!made.ok()) Fail("Make refused a legal shape", n, static_cast<size_t>(shape));
     encoder = std::move(*made);
   }
-  encoder.Put(absl::MakeConstSpan(values).first(split));
-  encoder.Put(absl::MakeConstSpan(values).subspan(split));
+  if (!encoder.Put(absl::MakeConstSpan(values).first(split)).ok()) Fail("Put", n, 0);
+  if (!encoder.Put(absl::MakeConstSpan(values).subspan(split)).ok()) Fail("Put", n, 0);
   if (encoder.num_values() != static_cast<int64_t>(n)) Fail("num_values", n, 0);
   const size_t estimate = encoder.EstimatedSize();
   std::vector<uint8_t> stream = encoder.Finish();

@@ -22,14 +22,18 @@ using pqpage::fuzz::LowByte;
 
 constexpr int kHeaderBytes = 4;
 
-void CheckValues(absl::Span<const pqpage::ByteArray> values,
-                 const pqpage::DeltaByteArrayOptions& options) {
+// The type length the header's first byte picks: BYTE_ARRAY for even bytes.
+int TypeLengthOf(uint8_t type_byte) {
+  return (type_byte & 1) ? (type_byte >> 1) % 40 : pqpage::kVariableLength;
+}
+
+void CheckValues(absl::Span<const pqpage::ByteArray> values, int type_length) {
   uint64_t sum = 0;
   for (const pqpage::ByteArray& value : values) {
-    if (options.type == pqpage::PhysicalType::kFixedLenByteArray &&
-        value.size != static_cast<uint32_t>(options.type_length)) {
+    if (type_length != pqpage::kVariableLength &&
+        value.size != static_cast<uint32_t>(type_length)) {
       pqpage::fuzz::AbortWithMessage("DELTA_BYTE_ARRAY: FLBA value of %u bytes, type length %d",
-                                     value.size, options.type_length);
+                                     value.size, type_length);
     }
     // Touch every byte so the sanitizers check the views.
     for (uint32_t i = 0; i < value.size; ++i) sum += value.data[i];
@@ -42,24 +46,22 @@ void CheckValues(absl::Span<const pqpage::ByteArray> values,
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < kHeaderBytes) return 0;
+  const int type_length = TypeLengthOf(data[0]);
   pqpage::DeltaByteArrayOptions options;
-  options.type =
-      (data[0] & 1) ? pqpage::PhysicalType::kFixedLenByteArray : pqpage::PhysicalType::kByteArray;
-  options.type_length = (data[0] >> 1) % 40;
   options.max_decoded_bytes = int64_t{1} << (10 + (data[1] >> 4) % 11);
   const uint8_t pattern = data[1];
   const int64_t count = pqpage::fuzz::BoundedCount(data[2] | (data[3] << 8), size);
   const absl::Span<const uint8_t> page(data + kHeaderBytes, size - kHeaderBytes);
 
-  pqpage::DeltaByteArrayDecoder decoder(options);
+  pqpage::DeltaByteArrayDecoder decoder(type_length, options);
   std::vector<pqpage::ByteArray> values(static_cast<size_t>(count));
   if (decoder.Reset(page, count).ok() && decoder.Decode(absl::MakeSpan(values)).ok()) {
-    CheckValues(values, options);
+    CheckValues(values, type_length);
   }
   if (decoder.Reset(page, count).ok()) {
     pqpage::fuzz::DecodeInMixedBatches(
         decoder, absl::MakeSpan(values), pattern,
-        [&](absl::Span<const pqpage::ByteArray> out) { CheckValues(out, options); });
+        [&](absl::Span<const pqpage::ByteArray> out) { CheckValues(out, type_length); });
     pqpage::fuzz::ProbePastEnd(decoder, absl::MakeSpan(values));
   }
   (void)decoder.Reset(page, -count - 1);
@@ -69,13 +71,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 std::vector<std::vector<uint8_t>> PqpageFuzzSeeds() {
   std::vector<std::vector<uint8_t>> seeds;
   auto seed = [&](uint8_t type_byte, uint8_t pattern, const std::vector<std::string>& strings) {
-    pqpage::DeltaByteArrayOptions options;
-    options.type = (type_byte & 1) ? pqpage::PhysicalType::kFixedLenByteArray
-                                   : pqpage::PhysicalType::kByteArray;
-    options.type_length = (type_byte >> 1) % 40;
     std::vector<pqpage::ByteArray> values;
     for (const std::string& s : strings) values.emplace_back(std::string_view(s));
-    pqpage::DeltaByteArrayEncoder encoder(options);
+    pqpage::DeltaByteArrayEncoder encoder(TypeLengthOf(type_byte));
     (void)encoder.Put(values);
     std::vector<uint8_t> bytes = {type_byte, pattern, LowByte(values.size()),
                                   HighByte(values.size())};

@@ -76,11 +76,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const std::string& s : strings) values.emplace_back(std::string_view(s));
   const size_t split = (pattern * 131u) % (n + 1);
 
-  pqpage::DeltaByteArrayOptions options;
-  options.type =
-      fixed ? pqpage::PhysicalType::kFixedLenByteArray : pqpage::PhysicalType::kByteArray;
-  options.type_length = static_cast<int32_t>(type_length);
-  pqpage::DeltaByteArrayEncoder encoder(options);
+  const int codec_type_length = fixed ? static_cast<int>(type_length) : pqpage::kVariableLength;
+  pqpage::DeltaByteArrayEncoder encoder(codec_type_length);
   if (!encoder.Put(absl::MakeConstSpan(values).first(split)).ok()) Fail("Put", n, 0);
   if (fixed) {
     const std::string wrong(type_length + 1, 'w');
@@ -91,7 +88,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (encoder.num_values() != static_cast<int64_t>(n)) Fail("num_values", n, 0);
   const std::vector<uint8_t> page = encoder.Finish();
 
-  pqpage::DeltaByteArrayDecoder decoder(options);
+  pqpage::DeltaByteArrayDecoder decoder(codec_type_length);
   std::vector<pqpage::ByteArray> out(n);
   if (!decoder.Reset(page, static_cast<int64_t>(n)).ok()) Fail("Reset", n, 0);
   if (!decoder.Decode(absl::MakeSpan(out)).ok()) Fail("Decode", n, 0);

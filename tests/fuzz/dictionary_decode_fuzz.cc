@@ -24,7 +24,7 @@ using pqpage::fuzz::LowByte;
 constexpr int kHeaderBytes = 6;
 
 template <typename T>
-void Run(const uint8_t* data, size_t size, int fixed_length) {
+void Run(const uint8_t* data, size_t size, int type_length) {
   const int64_t num_entries = data[1];
   const size_t dictionary_length = std::min<size_t>(data[2] * 4u, size - kHeaderBytes);
   const int64_t count = pqpage::fuzz::BoundedCount(data[3] | (data[4] << 8), size);
@@ -33,7 +33,7 @@ void Run(const uint8_t* data, size_t size, int fixed_length) {
   const absl::Span<const uint8_t> data_page(data + kHeaderBytes + dictionary_length,
                                             size - kHeaderBytes - dictionary_length);
 
-  pqpage::DictionaryDecoder<T> decoder(fixed_length);
+  auto decoder = pqpage::fuzz::WithTypeLength<pqpage::DictionaryDecoder<T>>(type_length);
   (void)decoder.SetDictionary(dictionary_page, num_entries);
   (void)decoder.SetDictionary(dictionary_page, -num_entries - 1);
   // The dictionary may be empty or partial after a failed SetDictionary; decoding must still be
@@ -71,22 +71,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < kHeaderBytes) return 0;
   switch (data[0] % 7) {
     case 0:
-      Run<int32_t>(data, size, 0);
+      Run<int32_t>(data, size, pqpage::kVariableLength);
       break;
     case 1:
-      Run<int64_t>(data, size, 0);
+      Run<int64_t>(data, size, pqpage::kVariableLength);
       break;
     case 2:
-      Run<pqpage::Int96>(data, size, 0);
+      Run<pqpage::Int96>(data, size, pqpage::kVariableLength);
       break;
     case 3:
-      Run<float>(data, size, 0);
+      Run<float>(data, size, pqpage::kVariableLength);
       break;
     case 4:
-      Run<double>(data, size, 0);
+      Run<double>(data, size, pqpage::kVariableLength);
       break;
     case 5:
-      Run<pqpage::ByteArray>(data, size, 0);
+      Run<pqpage::ByteArray>(data, size, pqpage::kVariableLength);
       break;
     default:
       Run<pqpage::ByteArray>(data, size, 1 + (data[0] / 7) % 20);
@@ -100,8 +100,8 @@ namespace {
 // A seed: header, the dictionary page padded to a multiple of 4 bytes, the data page.
 template <typename T>
 std::vector<uint8_t> MakeSeed(uint8_t type_byte, const std::vector<T>& values,
-                              pqpage::DictionaryOptions options = {}) {
-  pqpage::DictionaryEncoder<T> encoder(options);
+                              int type_length = pqpage::kVariableLength) {
+  auto encoder = pqpage::fuzz::WithTypeLength<pqpage::DictionaryEncoder<T>>(type_length);
   (void)encoder.Put(values);
   std::vector<uint8_t> dictionary_page = encoder.DictionaryPage();
   dictionary_page.resize((dictionary_page.size() + 3) / 4 * 4);
@@ -147,8 +147,6 @@ std::vector<std::vector<uint8_t>> PqpageFuzzSeeds() {
   for (int i = 0; i < 70; ++i) {
     fixed.emplace_back(reinterpret_cast<const uint8_t*>(kFixed) + (i * 3) % 10, 4);
   }
-  pqpage::DictionaryOptions options;
-  options.fixed_length = 4;
-  seeds.push_back(MakeSeed<pqpage::ByteArray>(6 + 7 * 3, fixed, options));
+  seeds.push_back(MakeSeed<pqpage::ByteArray>(6 + 7 * 3, fixed, 4));
   return seeds;
 }

@@ -79,18 +79,17 @@ std::vector<T> ValuesFrom(const uint8_t* data, size_t size, int width, std::stri
 }
 
 template <typename T>
-void Run(const uint8_t* data, size_t size, int fixed_length) {
+void Run(const uint8_t* data, size_t size, int type_length) {
   const uint8_t limits = data[1];
   const uint8_t pattern = data[2];
   pqpage::DictionaryOptions options;
-  options.fixed_length = fixed_length;
   if (limits & 0x80) options.max_entries = (limits & 0x3F) + 1;
   if (limits & 0x40) options.max_dictionary_bytes = (limits & 0x3F) * 8;
   std::string arena;
   const std::vector<T> values =
-      ValuesFrom<T>(data + kHeaderBytes, size - kHeaderBytes, fixed_length, &arena);
+      ValuesFrom<T>(data + kHeaderBytes, size - kHeaderBytes, type_length, &arena);
 
-  pqpage::DictionaryEncoder<T> encoder(options);
+  auto encoder = pqpage::fuzz::WithTypeLength<pqpage::DictionaryEncoder<T>>(type_length, options);
   struct Page {
     std::vector<uint8_t> bytes;
     size_t begin, end;
@@ -100,7 +99,8 @@ void Run(const uint8_t* data, size_t size, int fixed_length) {
   for (int i = 0; taken < values.size(); ++i) {
     const size_t chunk = static_cast<size_t>(
         pqpage::fuzz::BatchSize(pattern, i, static_cast<int64_t>(values.size() - taken)));
-    absl::StatusOr<size_t> put = encoder.Put(absl::MakeConstSpan(values).subspan(taken, chunk));
+    absl::StatusOr<size_t> put =
+        encoder.PutUntilFull(absl::MakeConstSpan(values).subspan(taken, chunk));
     if (!put.ok()) Fail("Put refused valid values", taken);
     if (*put > chunk) Fail("Put took more than given", taken);
     taken += *put;
@@ -133,7 +133,7 @@ void Run(const uint8_t* data, size_t size, int fixed_length) {
     }
   }
 
-  pqpage::DictionaryDecoder<T> decoder(fixed_length);
+  auto decoder = pqpage::fuzz::WithTypeLength<pqpage::DictionaryDecoder<T>>(type_length);
   if (!decoder.SetDictionary(dictionary_page, encoder.num_entries()).ok()) {
     Fail("SetDictionary", 0);
   }
@@ -186,22 +186,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < kHeaderBytes) return 0;
   switch (data[0] % 7) {
     case 0:
-      Run<int32_t>(data, size, 0);
+      Run<int32_t>(data, size, pqpage::kVariableLength);
       break;
     case 1:
-      Run<int64_t>(data, size, 0);
+      Run<int64_t>(data, size, pqpage::kVariableLength);
       break;
     case 2:
-      Run<pqpage::Int96>(data, size, 0);
+      Run<pqpage::Int96>(data, size, pqpage::kVariableLength);
       break;
     case 3:
-      Run<float>(data, size, 0);
+      Run<float>(data, size, pqpage::kVariableLength);
       break;
     case 4:
-      Run<double>(data, size, 0);
+      Run<double>(data, size, pqpage::kVariableLength);
       break;
     case 5:
-      Run<pqpage::ByteArray>(data, size, 0);
+      Run<pqpage::ByteArray>(data, size, pqpage::kVariableLength);
       break;
     default:
       Run<pqpage::ByteArray>(data, size, 1 + (data[0] / 7) % 16);

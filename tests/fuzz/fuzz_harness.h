@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <initializer_list>
+#include <type_traits>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -104,6 +105,16 @@ size_t CheckInMixedBatches(Decoder& decoder, size_t expected_count, uint8_t patt
   va_end(args);
   std::fputc('\n', stderr);
   std::abort();
+}
+
+// A codec constructed as the codec factory does: the byte-array codecs take the type length as
+// their first constructor argument, the others only `rest`.
+template <typename Codec, typename... Rest>
+Codec WithTypeLength(int type_length, const Rest&... rest) {
+  if constexpr (std::is_constructible_v<Codec, int, const Rest&...>)
+    return Codec(type_length, rest...);
+  else
+    return Codec(rest...);
 }
 
 // The low and high byte of a 16-bit value count in a seed header.

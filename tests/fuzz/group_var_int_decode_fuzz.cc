@@ -51,7 +51,7 @@ std::vector<uint8_t> Seed(uint8_t pattern, const std::vector<T>& values) {
   std::vector<uint8_t> seed = {static_cast<uint8_t>((pattern << 1) | (sizeof(T) == 8)), LowByte(n),
                                HighByte(n)};
   pqpage::GroupVarIntEncoder<T> encoder;
-  encoder.Put(values);
+  (void)encoder.Put(values);  // never fails
   encoder.FinishInto(&seed);
   return seed;
 }

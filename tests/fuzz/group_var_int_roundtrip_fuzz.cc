@@ -39,8 +39,8 @@ void Run(const uint8_t* data, size_t size) {
   const size_t n = values.size();
   const size_t split = (data[1] * 131u) % (n + 1);
   pqpage::GroupVarIntEncoder<T> encoder;
-  encoder.Put(absl::MakeConstSpan(values).first(split));
-  encoder.Put(absl::MakeConstSpan(values).subspan(split));
+  if (!encoder.Put(absl::MakeConstSpan(values).first(split)).ok()) Fail("Put", n, 0);
+  if (!encoder.Put(absl::MakeConstSpan(values).subspan(split)).ok()) Fail("Put", n, 0);
   const size_t estimate = encoder.EstimatedSize();
   const std::vector<uint8_t> stream = encoder.Finish();
   if (stream.size() != estimate) Fail("EstimatedSize", n, stream.size());

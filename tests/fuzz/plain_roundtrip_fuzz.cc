@@ -59,8 +59,8 @@ void RunFixed(absl::Span<const uint8_t> bytes, uint8_t pattern) {
   if (n > 0) std::memcpy(values.data(), bytes.data(), n * sizeof(T));
   const size_t split = (pattern * 31u) % (n + 1);
   pqpage::PlainEncoder<T> encoder;
-  encoder.Put(absl::MakeConstSpan(values).first(split));
-  encoder.Put(absl::MakeConstSpan(values).subspan(split));
+  if (!encoder.Put(absl::MakeConstSpan(values).first(split)).ok()) Fail("Put", 0);
+  if (!encoder.Put(absl::MakeConstSpan(values).subspan(split)).ok()) Fail("Put", 0);
   const std::vector<uint8_t> page =
       FinishChecked(encoder, pqpage::PlainEncoder<T>::MaxEncodedSize(n));
   if (n > 0 && std::memcmp(page.data(), values.data(), page.size()) != 0) Fail("layout", 0);
@@ -86,7 +86,7 @@ void RunBool(absl::Span<const uint8_t> bytes, uint8_t pattern) {
   for (size_t i = 0; i < n; ++i) values[i] = (bytes[i / 8] >> (i % 8)) & 1;
   const size_t split = (pattern * 31u) % (n + 1);
   pqpage::PlainEncoder<bool> encoder;
-  encoder.Put(absl::MakeConstSpan(values.get(), split));
+  if (!encoder.Put(absl::MakeConstSpan(values.get(), split)).ok()) Fail("Put", 0);
   // The rest from the input bytes as a bitmap, from bit `split` on.
   encoder.PutBitmap(bytes.data(), static_cast<int64_t>(split), static_cast<int64_t>(n - split));
   const std::vector<uint8_t> page =
@@ -149,8 +149,7 @@ void RunByteArray(absl::Span<const uint8_t> bytes, uint8_t pattern) {
   pqpage::PlainEncoder<pqpage::ByteArray> encoder;
   if (!encoder.Put(absl::MakeConstSpan(values).first(split)).ok()) Fail("Put", 0);
   if (!encoder.Put(absl::MakeConstSpan(views)).ok()) Fail("Put string_view", split);
-  const std::vector<uint8_t> page =
-      FinishChecked(encoder, pqpage::PlainEncoder<pqpage::ByteArray>::MaxEncodedSize(n, total));
+  const std::vector<uint8_t> page = FinishChecked(encoder, encoder.MaxEncodedSize(n, total));
   auto same = [](const pqpage::ByteArray& a, const pqpage::ByteArray& b) {
     return a.size == b.size && (a.size == 0 || std::memcmp(a.data, b.data, a.size) == 0);
   };
@@ -208,7 +207,7 @@ void RunFixedLen(absl::Span<const uint8_t> bytes, int type_length, uint8_t patte
     values.emplace_back(bytes.data() + i * width, static_cast<uint32_t>(width));
   }
   const size_t split = (pattern * 31u) % (n + 1);
-  pqpage::PlainFixedLenByteArrayEncoder encoder(type_length);
+  pqpage::PlainEncoder<pqpage::ByteArray> encoder(type_length);
   if (!encoder.Put(absl::MakeConstSpan(values).first(split)).ok()) Fail("Put", 0);
   if (!encoder.PutBytes(bytes.subspan(split * width, (n - split) * width)).ok()) {
     Fail("PutBytes", split);
@@ -220,10 +219,9 @@ void RunFixedLen(absl::Span<const uint8_t> bytes, int type_length, uint8_t patte
       Fail("Put accepted a value of the wrong length", 0);
     }
   }
-  const std::vector<uint8_t> page =
-      FinishChecked(encoder, pqpage::PlainFixedLenByteArrayEncoder::MaxEncodedSize(type_length, n));
+  const std::vector<uint8_t> page = FinishChecked(encoder, encoder.MaxEncodedSize(n, n * width));
   if (n > 0 && std::memcmp(page.data(), bytes.data(), n * width) != 0) Fail("layout", 0);
-  pqpage::PlainFixedLenByteArrayDecoder decoder(type_length);
+  pqpage::PlainDecoder<pqpage::ByteArray> decoder(type_length);
   if (!decoder.Reset(page, static_cast<int64_t>(n)).ok()) Fail("Reset", 0);
   std::vector<pqpage::ByteArray> out(n);
   std::vector<uint8_t> out_bytes(n * width);
