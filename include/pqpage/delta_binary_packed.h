@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <type_traits>
 #include <vector>
 
@@ -23,6 +24,11 @@
 #include "pqpage/codec.h"
 
 namespace pqpage {
+
+namespace internal {
+template <typename T>
+class DeltaBinaryPackedState;
+}  // namespace internal
 
 // Streaming encoder. Put() keeps at most one block of pending deltas; every block that fills is
 // packed into the page body at once, so memory is the packed page plus one block.
@@ -85,7 +91,11 @@ class DeltaBinaryPackedEncoder final : public Encoder<T> {
 template <typename T>
 class DeltaBinaryPackedDecoder final : public Decoder<T> {
  public:
-  DeltaBinaryPackedDecoder() = default;
+  DeltaBinaryPackedDecoder();
+  ~DeltaBinaryPackedDecoder() override;
+  // A moved-from decoder may only be assigned to or destroyed.
+  DeltaBinaryPackedDecoder(DeltaBinaryPackedDecoder&&) noexcept;
+  DeltaBinaryPackedDecoder& operator=(DeltaBinaryPackedDecoder&&) noexcept;
 
   // Parses the header of the stream at the start of `data`. `num_values` is the number of values
   // the caller will read; the header's count must be >= num_values (extra values are ignored).
@@ -97,9 +107,9 @@ class DeltaBinaryPackedDecoder final : public Decoder<T> {
   // count). The byte-array codecs use it to find where the stream ends.
   absl::Status ResetWholeStream(absl::Span<const uint8_t> data);
 
-  int64_t values_left() const override { return values_left_; }
+  int64_t values_left() const override;
   // The total value count written in the header.
-  int64_t header_value_count() const { return header_count_; }
+  int64_t header_value_count() const;
 
   // Decodes exactly out.size() values. InvalidArgument if more than values_left(); DataLoss if the
   // bytes run out or a miniblock width exceeds 33 (INT32) / 65 (INT64). After a DataLoss the
@@ -117,52 +127,13 @@ class DeltaBinaryPackedDecoder final : public Decoder<T> {
   // Bytes of `data` consumed so far. Once every value of the header has been decoded this is the
   // offset just after the stream: the last miniblock holding values is counted in full, unused
   // miniblocks of the last block have no body.
-  size_t bytes_consumed() const { return static_cast<size_t>(position_ - begin_); }
+  size_t bytes_consumed() const;
 
  private:
-  using Unsigned = std::make_unsigned_t<T>;
-  static constexpr int64_t kScratchValues = 512;
-
-  // Enters the next miniblock holding values (reading a block header first when one ends), joined
-  // with the block's following miniblocks of the same width.
-  absl::Status StartMiniblock();
-  // Reads the next block's min delta and widths when that needs no error handling; false when
-  // the checked path must do it.
-  bool ReadBlockHeaderFast();
-  // Unpacks the next `count` (multiple of 8) values of the current miniblock run into `out` as
-  // final values (min delta added, prefix-summed).
-  void DecodePiece(Unsigned* out, int64_t count);
-
-  const uint8_t* begin_ = nullptr;
-  const uint8_t* position_ = nullptr;
-  const uint8_t* end_ = nullptr;
-
-  int64_t values_per_miniblock_ = 0;
-  int64_t miniblocks_per_block_ = 0;
-  int64_t header_count_ = 0;
-  int64_t values_left_ = 0;  // values the caller may still read
-  int64_t deltas_left_ = 0;  // deltas in the stream's miniblocks not yet started
-  bool first_value_pending_ = false;
-  Unsigned last_value_ = 0;
-
-  // Current block.
-  Unsigned min_delta_ = 0;
-  const uint8_t* block_widths_ = nullptr;
-  int64_t next_miniblock_ = 0;  // index in the block of the next miniblock to start
-  // Current run of equal-width miniblocks of one block (they form one bit stream): packed bytes
-  // not yet unpacked, their width, and packed values left (padding included).
-  const uint8_t* miniblock_data_ = nullptr;
-  int miniblock_width_ = 0;
-  // The kernels for this width and CPU, looked up once per miniblock run and page.
-  void (*unpack_)(const uint8_t* in, Unsigned* out, size_t count) = nullptr;
-  Unsigned (*prefix_sum_)(Unsigned* values, size_t count, Unsigned min_delta,
-                          Unsigned last) = nullptr;
-  int64_t miniblock_left_ = 0;
-
-  // Values unpacked but not yet handed out (when the caller asked for fewer than a piece).
-  Unsigned scratch_[kScratchValues];
-  int64_t scratch_begin_ = 0;
-  int64_t scratch_end_ = 0;
+  // Where the stream stands, the kernels chosen for the current miniblock and the scratch of
+  // values unpacked ahead of the caller: behind a pointer, so that none of it is part of the
+  // public layout. Each call goes through it once; the per-value loops run inside it.
+  std::unique_ptr<internal::DeltaBinaryPackedState<T>> state_;
 };
 
 extern template class DeltaBinaryPackedEncoder<int32_t>;

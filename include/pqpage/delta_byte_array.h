@@ -93,6 +93,7 @@ class DeltaByteArrayDecoder final : public Decoder<ByteArray> {
 
   int type_length_;
   DeltaByteArrayOptions options_;
+  DeltaBinaryPackedDecoder<int32_t> length_decoder_;  // reads both length streams of every page
   std::vector<int32_t> prefix_lengths_;
   std::vector<int32_t> suffix_lengths_;  // both hold the page's lengths in [0, count_)
   size_t count_ = 0;

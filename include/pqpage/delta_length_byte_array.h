@@ -57,6 +57,7 @@ class DeltaLengthByteArrayDecoder final : public Decoder<ByteArray> {
   absl::Status Skip(int64_t count) override;
 
  private:
+  DeltaBinaryPackedDecoder<int32_t> length_decoder_;  // reads the length stream of every page
   std::vector<int32_t> lengths_;  // the page's lengths in [0, count_); capacity kept across pages
   size_t count_ = 0;
   size_t next_ = 0;

@@ -60,9 +60,70 @@ absl::Status HeaderError(const std::string& what) {
 
 }  // namespace
 
+namespace internal {
+
+// The whole decoder: DeltaBinaryPackedDecoder<T> forwards each call to it.
 template <typename T>
-absl::Status DeltaBinaryPackedDecoder<T>::Reset(absl::Span<const uint8_t> data,
-                                                int64_t num_values) {
+class DeltaBinaryPackedState {
+ public:
+  absl::Status Reset(absl::Span<const uint8_t> data, int64_t num_values);
+  absl::Status ResetWholeStream(absl::Span<const uint8_t> data);
+  absl::Status Decode(absl::Span<T> out);
+  absl::Status Skip(int64_t count);
+  absl::StatusOr<size_t> SkipToStreamEnd();
+
+  int64_t values_left() const { return values_left_; }
+  int64_t header_value_count() const { return header_count_; }
+  size_t bytes_consumed() const { return static_cast<size_t>(position_ - begin_); }
+
+ private:
+  using Unsigned = std::make_unsigned_t<T>;
+  static constexpr int64_t kScratchValues = 512;
+
+  // Enters the next miniblock holding values (reading a block header first when one ends), joined
+  // with the block's following miniblocks of the same width.
+  absl::Status StartMiniblock();
+  // Reads the next block's min delta and widths when that needs no error handling; false when
+  // the checked path must do it.
+  bool ReadBlockHeaderFast();
+  // Unpacks the next `count` (multiple of 8) values of the current miniblock run into `out` as
+  // final values (min delta added, prefix-summed).
+  void DecodePiece(Unsigned* out, int64_t count);
+
+  const uint8_t* begin_ = nullptr;
+  const uint8_t* position_ = nullptr;
+  const uint8_t* end_ = nullptr;
+
+  int64_t values_per_miniblock_ = 0;
+  int64_t miniblocks_per_block_ = 0;
+  int64_t header_count_ = 0;
+  int64_t values_left_ = 0;  // values the caller may still read
+  int64_t deltas_left_ = 0;  // deltas in the stream's miniblocks not yet started
+  bool first_value_pending_ = false;
+  Unsigned last_value_ = 0;
+
+  // Current block.
+  Unsigned min_delta_ = 0;
+  const uint8_t* block_widths_ = nullptr;
+  int64_t next_miniblock_ = 0;  // index in the block of the next miniblock to start
+  // Current run of equal-width miniblocks of one block (they form one bit stream): packed bytes
+  // not yet unpacked, their width, and packed values left (padding included).
+  const uint8_t* miniblock_data_ = nullptr;
+  int miniblock_width_ = 0;
+  // The kernels for this width and CPU, looked up once per miniblock run and page.
+  void (*unpack_)(const uint8_t* in, Unsigned* out, size_t count) = nullptr;
+  Unsigned (*prefix_sum_)(Unsigned* values, size_t count, Unsigned min_delta,
+                          Unsigned last) = nullptr;
+  int64_t miniblock_left_ = 0;
+
+  // Values unpacked but not yet handed out (when the caller asked for fewer than a piece).
+  Unsigned scratch_[kScratchValues];
+  int64_t scratch_begin_ = 0;
+  int64_t scratch_end_ = 0;
+};
+
+template <typename T>
+absl::Status DeltaBinaryPackedState<T>::Reset(absl::Span<const uint8_t> data, int64_t num_values) {
   begin_ = position_ = data.data();
   end_ = data.data() + data.size();
   values_left_ = deltas_left_ = header_count_ = 0;
@@ -118,14 +179,14 @@ absl::Status DeltaBinaryPackedDecoder<T>::Reset(absl::Span<const uint8_t> data,
 }
 
 template <typename T>
-absl::Status DeltaBinaryPackedDecoder<T>::ResetWholeStream(absl::Span<const uint8_t> data) {
+absl::Status DeltaBinaryPackedState<T>::ResetWholeStream(absl::Span<const uint8_t> data) {
   PQPAGE_RETURN_IF_ERROR(Reset(data, 0));
   values_left_ = header_count_;
   return absl::OkStatus();
 }
 
 template <typename T>
-bool DeltaBinaryPackedDecoder<T>::ReadBlockHeaderFast() {
+bool DeltaBinaryPackedState<T>::ReadBlockHeaderFast() {
   // The common case, with no status plumbing: the min delta fits 9 varint bytes and the bytes
   // for it and the widths are all there. Anything else takes the checked path.
   const uint8_t* p = position_;
@@ -146,7 +207,7 @@ bool DeltaBinaryPackedDecoder<T>::ReadBlockHeaderFast() {
 }
 
 template <typename T>
-absl::Status DeltaBinaryPackedDecoder<T>::StartMiniblock() {
+absl::Status DeltaBinaryPackedState<T>::StartMiniblock() {
   if (deltas_left_ == 0) {
     return HeaderError("read past the last value of the stream");
   }
@@ -207,7 +268,7 @@ absl::Status DeltaBinaryPackedDecoder<T>::StartMiniblock() {
 }
 
 template <typename T>
-void DeltaBinaryPackedDecoder<T>::DecodePiece(Unsigned* out, int64_t count) {
+void DeltaBinaryPackedState<T>::DecodePiece(Unsigned* out, int64_t count) {
   const size_t n = static_cast<size_t>(count);
   if (miniblock_width_ == 0) {
     // Constant deltas: value i is last + (i + 1) * min, which vectorizes.
@@ -224,7 +285,7 @@ void DeltaBinaryPackedDecoder<T>::DecodePiece(Unsigned* out, int64_t count) {
 }
 
 template <typename T>
-absl::Status DeltaBinaryPackedDecoder<T>::Decode(absl::Span<T> out) {
+absl::Status DeltaBinaryPackedState<T>::Decode(absl::Span<T> out) {
   const int64_t n = static_cast<int64_t>(out.size());
   PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("DELTA_BINARY_PACKED", n, values_left_));
   // Signed and unsigned variants of one type may alias.
@@ -263,7 +324,7 @@ absl::Status DeltaBinaryPackedDecoder<T>::Decode(absl::Span<T> out) {
 }
 
 template <typename T>
-absl::Status DeltaBinaryPackedDecoder<T>::Skip(int64_t count) {
+absl::Status DeltaBinaryPackedState<T>::Skip(int64_t count) {
   PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("DELTA_BINARY_PACKED", count, values_left_));
   T buffer[kScratchValues];
   while (count > 0) {
@@ -275,7 +336,7 @@ absl::Status DeltaBinaryPackedDecoder<T>::Skip(int64_t count) {
 }
 
 template <typename T>
-absl::StatusOr<size_t> DeltaBinaryPackedDecoder<T>::SkipToStreamEnd() {
+absl::StatusOr<size_t> DeltaBinaryPackedState<T>::SkipToStreamEnd() {
   // The current miniblock's body is already behind position_; only unstarted ones remain.
   while (deltas_left_ > 0) PQPAGE_RETURN_IF_ERROR(StartMiniblock());
   miniblock_left_ = 0;
@@ -283,6 +344,61 @@ absl::StatusOr<size_t> DeltaBinaryPackedDecoder<T>::SkipToStreamEnd() {
   first_value_pending_ = false;
   values_left_ = 0;
   return bytes_consumed();
+}
+
+}  // namespace internal
+
+template <typename T>
+DeltaBinaryPackedDecoder<T>::DeltaBinaryPackedDecoder()
+    : state_(std::make_unique<internal::DeltaBinaryPackedState<T>>()) {}
+template <typename T>
+DeltaBinaryPackedDecoder<T>::~DeltaBinaryPackedDecoder() = default;
+template <typename T>
+DeltaBinaryPackedDecoder<T>::DeltaBinaryPackedDecoder(DeltaBinaryPackedDecoder&&) noexcept =
+    default;
+template <typename T>
+DeltaBinaryPackedDecoder<T>& DeltaBinaryPackedDecoder<T>::operator=(
+    DeltaBinaryPackedDecoder&&) noexcept = default;
+
+template <typename T>
+absl::Status DeltaBinaryPackedDecoder<T>::Reset(absl::Span<const uint8_t> data,
+                                                int64_t num_values) {
+  return state_->Reset(data, num_values);
+}
+
+template <typename T>
+absl::Status DeltaBinaryPackedDecoder<T>::ResetWholeStream(absl::Span<const uint8_t> data) {
+  return state_->ResetWholeStream(data);
+}
+
+template <typename T>
+int64_t DeltaBinaryPackedDecoder<T>::values_left() const {
+  return state_->values_left();
+}
+
+template <typename T>
+int64_t DeltaBinaryPackedDecoder<T>::header_value_count() const {
+  return state_->header_value_count();
+}
+
+template <typename T>
+absl::Status DeltaBinaryPackedDecoder<T>::Decode(absl::Span<T> out) {
+  return state_->Decode(out);
+}
+
+template <typename T>
+absl::Status DeltaBinaryPackedDecoder<T>::Skip(int64_t count) {
+  return state_->Skip(count);
+}
+
+template <typename T>
+absl::StatusOr<size_t> DeltaBinaryPackedDecoder<T>::SkipToStreamEnd() {
+  return state_->SkipToStreamEnd();
+}
+
+template <typename T>
+size_t DeltaBinaryPackedDecoder<T>::bytes_consumed() const {
+  return state_->bytes_consumed();
 }
 
 template class DeltaBinaryPackedDecoder<int32_t>;

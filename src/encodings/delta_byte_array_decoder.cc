@@ -49,12 +49,13 @@ absl::Status DeltaByteArrayDecoder::Reset(absl::Span<const uint8_t> data, int64_
                                       std::to_string(type_length_));
   }
   internal::DeltaLengths prefixes, suffixes;
-  absl::Status status = internal::DecodeDeltaLengths(data, num_values, "DELTA_BYTE_ARRAY",
-                                                     "prefix length", &prefix_lengths_, &prefixes);
+  absl::Status status =
+      internal::DecodeDeltaLengths(data, num_values, "DELTA_BYTE_ARRAY", "prefix length",
+                                   &length_decoder_, &prefix_lengths_, &prefixes);
   if (status.ok()) {
     status = internal::DecodeDeltaLengths(data.subspan(prefixes.stream_bytes), num_values,
-                                          "DELTA_BYTE_ARRAY", "suffix length", &suffix_lengths_,
-                                          &suffixes);
+                                          "DELTA_BYTE_ARRAY", "suffix length", &length_decoder_,
+                                          &suffix_lengths_, &suffixes);
   }
   auto fail = [](absl::Status error) { return error; };
   if (!status.ok()) return fail(status);

@@ -12,6 +12,7 @@
 
 #include "absl/status/status.h"
 #include "absl/types/span.h"
+#include "pqpage/delta_binary_packed.h"
 #include "pqpage/types.h"
 
 namespace pqpage::internal {
@@ -47,9 +48,11 @@ struct DeltaLengths {
   int64_t sum = 0;           // sum of the first num_values lengths
 };
 // `encoding` and `what` name the stream in errors ("DELTA_BYTE_ARRAY", "prefix length").
+// `decoder` is the byte-array decoder's own, reused page after page (its state is allocated once).
 // DataLoss: corrupt stream, negative length, header count < num_values.
 absl::Status DecodeDeltaLengths(absl::Span<const uint8_t> data, int64_t num_values,
                                 const char* encoding, const char* what,
+                                DeltaBinaryPackedDecoder<int32_t>* decoder,
                                 std::vector<int32_t>* lengths, DeltaLengths* result);
 
 // Where a DELTA_BYTE_ARRAY decoder stands: the next value's prefix and suffix lengths, its suffix

@@ -15,6 +15,7 @@ namespace internal {
 
 absl::Status DecodeDeltaLengths(absl::Span<const uint8_t> data, int64_t num_values,
                                 const char* encoding, const char* what,
+                                DeltaBinaryPackedDecoder<int32_t>* decoder,
                                 std::vector<int32_t>* lengths, DeltaLengths* result) {
   *result = DeltaLengths{};
   if (num_values < 0) {
@@ -23,13 +24,12 @@ absl::Status DecodeDeltaLengths(absl::Span<const uint8_t> data, int64_t num_valu
   }
   // Some writers leave a page without values empty; with values expected it is corruption.
   if (data.empty() && num_values == 0) return absl::OkStatus();
-  DeltaBinaryPackedDecoder<int32_t> decoder;
-  absl::Status status = decoder.ResetWholeStream(data);
+  absl::Status status = decoder->ResetWholeStream(data);
   if (!status.ok()) {
     return absl::DataLossError(std::string(encoding) + " " + what +
                                "s: " + std::string(status.message()));
   }
-  result->header_count = decoder.header_value_count();
+  result->header_count = decoder->header_value_count();
   if (result->header_count < num_values) {
     return absl::DataLossError(std::string(encoding) + ": " + std::to_string(num_values) +
                                " values expected, the " + what + " stream holds " +
@@ -44,7 +44,7 @@ absl::Status DecodeDeltaLengths(absl::Span<const uint8_t> data, int64_t num_valu
       lengths->resize(static_cast<size_t>(done + take));
     }
     int32_t* chunk = lengths->data() + done;
-    status = decoder.Decode(absl::Span<int32_t>(chunk, static_cast<size_t>(take)));
+    status = decoder->Decode(absl::Span<int32_t>(chunk, static_cast<size_t>(take)));
     if (!status.ok()) {
       return absl::DataLossError(std::string(encoding) + " " + what +
                                  "s: " + std::string(status.message()));
@@ -67,7 +67,7 @@ absl::Status DecodeDeltaLengths(absl::Span<const uint8_t> data, int64_t num_valu
     }
     done += take;
   }
-  absl::StatusOr<size_t> end = decoder.SkipToStreamEnd();
+  absl::StatusOr<size_t> end = decoder->SkipToStreamEnd();
   if (!end.ok()) {
     return absl::DataLossError(std::string(encoding) + " " + what +
                                "s: " + std::string(end.status().message()));
@@ -84,8 +84,8 @@ absl::Status DeltaLengthByteArrayDecoder::Reset(absl::Span<const uint8_t> data,
   next_ = count_ = 0;
   bytes_ = nullptr;
   internal::DeltaLengths result;
-  absl::Status status = internal::DecodeDeltaLengths(data, num_values, "DELTA_LENGTH_BYTE_ARRAY",
-                                                     "length", &lengths_, &result);
+  absl::Status status = internal::DecodeDeltaLengths(
+      data, num_values, "DELTA_LENGTH_BYTE_ARRAY", "length", &length_decoder_, &lengths_, &result);
   if (!status.ok()) return status;
   const size_t remaining = data.size() - result.stream_bytes;
   if (static_cast<uint64_t>(result.sum) > remaining) {
