@@ -1,14 +1,14 @@
 // The one shape of every value codec, per direction, and the factory that makes the codec of an
 // encoding for a column.
 //
-// Decoder<T> and Encoder<T> are typed by the value type of the column (pqpage/value_type.h): bool,
-// int32_t, int64_t, Int96, float, double, and ByteArray for both BYTE_ARRAY and
-// FIXED_LEN_BYTE_ARRAY (a FIXED_LEN_BYTE_ARRAY value is a ByteArray view of exactly type_length
-// bytes). Every value codec class of pqpage/ (PlainDecoder, DeltaBinaryPackedEncoder, ...) derives
-// from them and is `final`: code that names the concrete class calls it directly (the compiler
-// devirtualizes), code that does not pays one virtual call per batch, never one per value. (The
-// level codecs, RleBitPackedHybrid* and BitPackedLevel*, take a bit width and are not value
-// codecs.)
+// Decoder<T> and Encoder<T> are typed by the value type of the column (pqpage/value_type.h), and
+// the library instantiates them, and the factory, for exactly these: bool, int32_t, int64_t,
+// Int96, float, double, and ByteArray for both BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY (a
+// FIXED_LEN_BYTE_ARRAY value is a ByteArray view of exactly type_length bytes). Every value codec
+// class of pqpage/ (PlainDecoder, DeltaBinaryPackedEncoder, ...) derives from them and is `final`:
+// code that names the concrete class calls it directly (the compiler devirtualizes), code that does
+// not pays one virtual call per batch, never one per value. (The level codecs, RleBitPackedHybrid*
+// and BitPackedLevel*, take a bit width and are not value codecs.)
 //
 // FIXED_LEN_BYTE_ARRAY has one mechanism everywhere: every codec that can hold it takes the byte
 // length of its values as its constructor's first argument, named type_length, with kVariableLength
@@ -150,21 +150,6 @@ absl::StatusOr<std::unique_ptr<Decoder<T>>> MakeDecoder(Encoding encoding,
 template <typename T>
 absl::StatusOr<std::unique_ptr<Encoder<T>>> MakeEncoder(Encoding encoding,
                                                         const ColumnDescriptor& column);
-
-extern template class Decoder<bool>;
-extern template class Decoder<int32_t>;
-extern template class Decoder<int64_t>;
-extern template class Decoder<Int96>;
-extern template class Decoder<float>;
-extern template class Decoder<double>;
-extern template class Decoder<ByteArray>;
-extern template class Encoder<bool>;
-extern template class Encoder<int32_t>;
-extern template class Encoder<int64_t>;
-extern template class Encoder<Int96>;
-extern template class Encoder<float>;
-extern template class Encoder<double>;
-extern template class Encoder<ByteArray>;
 
 }  // namespace pqpage
 
