@@ -38,7 +38,7 @@ Bytes Prefixed(const Bytes& stream) {
 template <typename T>
 Bytes Plain(const std::vector<T>& values) {
   PlainEncoder<T> encoder;
-  encoder.Put(absl::MakeConstSpan(values));
+  PQPAGE_EXPECT_OK(encoder.Put(absl::MakeConstSpan(values)));
   return encoder.Finish();
 }
 
@@ -592,8 +592,8 @@ Bytes DeltaByteArrayPage(const std::vector<int32_t>& prefixes,
     suffix_lengths.push_back(static_cast<int32_t>(suffix.size()));
     suffix_bytes.insert(suffix_bytes.end(), suffix.begin(), suffix.end());
   }
-  prefix_encoder.Put(prefixes);
-  suffix_encoder.Put(suffix_lengths);
+  PQPAGE_EXPECT_OK(prefix_encoder.Put(prefixes));
+  PQPAGE_EXPECT_OK(suffix_encoder.Put(suffix_lengths));
   return Concat({prefix_encoder.Finish(), suffix_encoder.Finish(), suffix_bytes});
 }
 

@@ -702,9 +702,9 @@ TEST(ColumnChunkWriterTest, V2FallbackMeasuresRandomDoubles) {
     absl::Span<const double> values =
         absl::MakeConstSpan(read.data.values).subspan(first->first_value, first->values);
     PlainEncoder<double> plain;
-    plain.Put(values);
+    PQPAGE_EXPECT_OK(plain.Put(values));
     ByteStreamSplitEncoder<double> split;
-    split.Put(values);
+    PQPAGE_EXPECT_OK(split.Put(values));
     const size_t plain_size = StoredV2Size(plain.Finish(), codec);
     const size_t split_size = StoredV2Size(split.Finish(), codec);
     ASSERT_NE(plain_size, split_size);

@@ -26,7 +26,7 @@ Bytes MakeFile(const std::function<void(format::FileMetaData*)>& edit = nullptr)
   Bytes file;
   AppendMagic(&file);
   PlainEncoder<int32_t> plain;
-  plain.Put(std::vector<int32_t>{1, 2, 3});
+  PQPAGE_EXPECT_OK(plain.Put(std::vector<int32_t>{1, 2, 3}));
   const Bytes body = plain.Finish();
   format::PageHeader header;
   header.__set_type(format::PageType::DATA_PAGE);

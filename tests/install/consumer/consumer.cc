@@ -14,7 +14,7 @@ int main() {
   std::vector<int64_t> values;
   for (int64_t i = 0; i < 1000; ++i) values.push_back(i * i - 500);
   pqpage::DeltaBinaryPackedEncoder<int64_t> delta_encoder;
-  delta_encoder.Put(values);
+  if (!delta_encoder.Put(values).ok()) return 7;
   const std::vector<uint8_t> delta = delta_encoder.Finish();
   pqpage::DeltaBinaryPackedDecoder<int64_t> delta_decoder;
   std::vector<int64_t> back(values.size());
