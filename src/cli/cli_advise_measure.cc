@@ -60,11 +60,7 @@ absl::Status ReadChunk(ColumnChunkReader& reader, ChunkValues<T>* chunk) {
   const bool has_rep = column.max_repetition_level > 0;
   Batch<T> batch;
   while (true) {
-    PQPAGE_ASSIGN_OR_RETURN(
-        BatchCounts counts,
-        reader.ReadBatch<T>(has_def ? batch.definitions() : absl::Span<int16_t>(),
-                            has_rep ? batch.repetitions() : absl::Span<int16_t>(),
-                            batch.value_span()));
+    PQPAGE_ASSIGN_OR_RETURN(BatchCounts counts, ReadNextBatch(reader, batch));
     if (counts.levels == 0) break;
     const auto levels = static_cast<size_t>(counts.levels);
     if (has_def) {
@@ -153,8 +149,6 @@ absl::Status TimeDecode(const ColumnDescriptor& column, const ColumnChunkData& c
   location.codec = codec;
   location.num_values = chunk.metadata.num_values;
   Batch<T> batch;
-  const bool has_def = column.max_definition_level > 0;
-  const bool has_rep = column.max_repetition_level > 0;
   double best = 0;
   double spent = 0;
   for (int run = 0; run < kMinRuns || spent < kMinSeconds; ++run) {
@@ -162,11 +156,7 @@ absl::Status TimeDecode(const ColumnDescriptor& column, const ColumnChunkData& c
     ColumnChunkReader reader(column, source.get(), location);
     int64_t value_bytes = 0;
     while (true) {
-      PQPAGE_ASSIGN_OR_RETURN(
-          BatchCounts counts,
-          reader.ReadBatch<T>(has_def ? batch.definitions() : absl::Span<int16_t>(),
-                              has_rep ? batch.repetitions() : absl::Span<int16_t>(),
-                              batch.value_span()));
+      PQPAGE_ASSIGN_OR_RETURN(BatchCounts counts, ReadNextBatch(reader, batch));
       if (counts.levels == 0) break;
       for (int64_t i = 0; i < counts.values; ++i) value_bytes += DecodedValueBytes(batch.values[i]);
     }

@@ -6,7 +6,9 @@
 #include <cstdint>
 #include <memory>
 
+#include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "pqpage/column_chunk_reader.h"
 #include "pqpage/types.h"
 #include "pqpage/value_type.h"
 
@@ -32,6 +34,17 @@ struct Batch {
   }
   absl::Span<T> value_span() { return absl::MakeSpan(values.get(), kBatchLevels); }
 };
+
+// Reads the reader's next batch into `batch`, asking for each level array only when the column
+// has those levels (a column without them then skips decoding and copying them).
+template <typename T>
+absl::StatusOr<BatchCounts> ReadNextBatch(ColumnChunkReader& reader, Batch<T>& batch) {
+  const ColumnDescriptor& column = reader.column();
+  return reader.ReadBatch<T>(
+      column.max_definition_level > 0 ? batch.definitions() : absl::Span<int16_t>(),
+      column.max_repetition_level > 0 ? batch.repetitions() : absl::Span<int16_t>(),
+      batch.value_span());
+}
 
 // Bytes one decoded value takes in memory, for throughput figures; byte arrays count their data.
 template <typename T>

@@ -64,16 +64,11 @@ struct Totals {
 template <typename T, typename OnPage>
 absl::Status ScanChunk(ColumnChunkReader& reader, Totals* totals, OnPage&& on_page) {
   const ColumnDescriptor& column = reader.column();
-  const bool has_def = column.max_definition_level > 0;
   const bool has_rep = column.max_repetition_level > 0;
   Batch<T> batch;
   int64_t last_page = -1;
   while (true) {
-    PQPAGE_ASSIGN_OR_RETURN(
-        BatchCounts counts,
-        reader.ReadBatch<T>(has_def ? batch.definitions() : absl::Span<int16_t>(),
-                            has_rep ? batch.repetitions() : absl::Span<int16_t>(),
-                            batch.value_span()));
+    PQPAGE_ASSIGN_OR_RETURN(BatchCounts counts, ReadNextBatch(reader, batch));
     if (counts.levels == 0) break;
     if (reader.page_index() != last_page) {
       last_page = reader.page_index();
