@@ -148,7 +148,7 @@ struct ColumnChunkData {
 class ColumnChunkWriter {
  public:
   // Writes with options.ForColumn(column.PathString()): the column's own override applies.
-  ColumnChunkWriter(ColumnDescriptor column, WriterOptions options = {});
+  ColumnChunkWriter(ColumnDescriptor column, const WriterOptions& options = {});
   ~ColumnChunkWriter();
   ColumnChunkWriter(ColumnChunkWriter&&) noexcept;
   ColumnChunkWriter& operator=(ColumnChunkWriter&&) noexcept;

@@ -6,10 +6,10 @@
 #include "absl/strings/str_cat.h"
 #include "common/byte_io.h"
 #include "common/cpu_features.h"
-#include "common/status_macros.h"
 #include "encodings/byte_stream_split_internal.h"
 #include "encodings/value_request.h"
 #include "pqpage/byte_stream_split.h"
+#include "pqpage/status_macros.h"
 
 namespace pqpage {
 namespace internal {

@@ -8,7 +8,6 @@
 #include <type_traits>
 
 #include "absl/strings/str_cat.h"
-#include "common/status_macros.h"
 #include "encodings/bitmap_writer.h"
 #include "pqpage/byte_stream_split.h"
 #include "pqpage/delta_binary_packed.h"
@@ -17,6 +16,7 @@
 #include "pqpage/dictionary.h"
 #include "pqpage/plain.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
+#include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage {

@@ -10,10 +10,10 @@
 #include "bitpack/bit_packing.h"
 #include "common/byte_reader.h"
 #include "common/cpu_features.h"
-#include "common/status_macros.h"
 #include "encodings/delta_internal.h"
 #include "encodings/value_request.h"
 #include "pqpage/delta_binary_packed.h"
+#include "pqpage/status_macros.h"
 
 namespace pqpage {
 

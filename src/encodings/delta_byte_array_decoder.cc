@@ -9,10 +9,10 @@
 #include <string>
 
 #include "common/cpu_features.h"
-#include "common/status_macros.h"
 #include "encodings/delta_internal.h"
 #include "encodings/value_request.h"
 #include "pqpage/delta_byte_array.h"
+#include "pqpage/status_macros.h"
 
 namespace pqpage {
 

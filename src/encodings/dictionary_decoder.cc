@@ -3,12 +3,12 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/checked_math.h"
-#include "common/status_macros.h"
 #include "encodings/range_check.h"
 #include "encodings/rle_bit_packed_hybrid_internal.h"
 #include "encodings/value_request.h"
 #include "pqpage/dictionary.h"
 #include "pqpage/plain.h"
+#include "pqpage/status_macros.h"
 
 namespace pqpage {
 namespace {

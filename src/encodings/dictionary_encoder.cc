@@ -2,11 +2,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/checked_math.h"
-#include "common/status_macros.h"
 #include "encodings/dictionary_index.h"
 #include "pqpage/dictionary.h"
 #include "pqpage/plain.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
+#include "pqpage/status_macros.h"
 
 namespace pqpage {
 

@@ -5,10 +5,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/byte_io.h"
-#include "common/status_macros.h"
 #include "encodings/group_var_int_internal.h"
 #include "encodings/value_request.h"
 #include "pqpage/group_var_int.h"
+#include "pqpage/status_macros.h"
 
 namespace pqpage {
 namespace {

@@ -6,9 +6,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/byte_io.h"
-#include "common/status_macros.h"
 #include "encodings/value_request.h"
 #include "pqpage/plain.h"
+#include "pqpage/status_macros.h"
 
 namespace pqpage {
 namespace {

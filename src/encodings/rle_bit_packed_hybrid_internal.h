@@ -23,7 +23,7 @@
 #include "absl/types/span.h"
 #include "bitpack/bit_packing.h"
 #include "common/byte_reader.h"
-#include "common/status_macros.h"
+#include "pqpage/status_macros.h"
 
 namespace pqpage::internal {
 

@@ -6,11 +6,11 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "common/status_macros.h"
 #include "metadata/page_header.h"
 #include "metadata/thrift_compact.h"
 #include "pqpage/compression.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
+#include "pqpage/status_macros.h"
 
 namespace pqpage::internal {
 namespace {

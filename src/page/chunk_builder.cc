@@ -17,7 +17,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/checked_math.h"
-#include "common/status_macros.h"
 #include "page/chunk_assembler.h"
 #include "page/chunk_verifier.h"
 #include "page/encoding_choice.h"
@@ -25,6 +24,7 @@
 #include "page/value_page_encoder.h"
 #include "pqpage/dictionary.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
+#include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage::internal {

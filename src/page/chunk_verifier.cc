@@ -4,9 +4,9 @@
 #include <memory>
 
 #include "absl/strings/str_cat.h"
-#include "common/status_macros.h"
 #include "pqpage/byte_source.h"
 #include "pqpage/column_chunk_reader.h"
+#include "pqpage/status_macros.h"
 
 namespace pqpage::internal {
 namespace {

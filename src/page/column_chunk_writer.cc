@@ -64,7 +64,7 @@ std::vector<std::string> UnknownOverrideColumns(const WriterOptions& options,
   return unknown;
 }
 
-ColumnChunkWriter::ColumnChunkWriter(ColumnDescriptor column, WriterOptions all_columns)
+ColumnChunkWriter::ColumnChunkWriter(ColumnDescriptor column, const WriterOptions& all_columns)
     : state_(std::make_unique<State>()) {
   const WriterOptions options = all_columns.ForColumn(column.PathString());
   state_->column = std::move(column);

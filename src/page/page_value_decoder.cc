@@ -4,10 +4,10 @@
 #include <type_traits>
 
 #include "absl/strings/str_cat.h"
-#include "common/status_macros.h"
 #include "pqpage/codec.h"
 #include "pqpage/delta_byte_array.h"
 #include "pqpage/dictionary.h"
+#include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage::internal {

@@ -5,8 +5,8 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "common/status_macros.h"
 #include "pqpage/codec.h"
+#include "pqpage/status_macros.h"
 
 namespace pqpage::internal {
 namespace {
