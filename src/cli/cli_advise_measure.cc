@@ -10,7 +10,6 @@
 #include "cli/cli_values.h"
 #include "pqpage/byte_source.h"
 #include "pqpage/column_chunk_reader.h"
-#include "pqpage/page_header_iterator.h"
 #include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 
@@ -53,8 +52,17 @@ struct ChunkValues {
   std::vector<uint32_t> sizes;
 };
 
+void AddOnce(Encoding encoding, std::vector<Encoding>* encodings) {
+  if (std::find(encodings->begin(), encodings->end(), encoding) == encodings->end()) {
+    encodings->push_back(encoding);
+  }
+}
+
+// Reads the chunk's levels and values into `chunk`, and the value encodings of the data pages the
+// values came from into `encodings` (a batch never spans two pages, so each batch has one).
 template <typename T>
-absl::Status ReadChunk(ColumnChunkReader& reader, ChunkValues<T>* chunk) {
+absl::Status ReadChunk(ColumnChunkReader& reader, ChunkValues<T>* chunk,
+                       std::vector<Encoding>* encodings) {
   const ColumnDescriptor& column = reader.column();
   const bool has_def = column.max_definition_level > 0;
   const bool has_rep = column.max_repetition_level > 0;
@@ -62,6 +70,7 @@ absl::Status ReadChunk(ColumnChunkReader& reader, ChunkValues<T>* chunk) {
   while (true) {
     PQPAGE_ASSIGN_OR_RETURN(BatchCounts counts, ReadNextBatch(reader, batch));
     if (counts.levels == 0) break;
+    AddOnce(reader.page().encoding, encodings);
     const auto levels = static_cast<size_t>(counts.levels);
     if (has_def) {
       chunk->definitions.insert(chunk->definitions.end(), batch.definition_levels.get(),
@@ -104,33 +113,11 @@ std::string JoinEncodings(const std::vector<Encoding>& encodings) {
   return out.empty() ? "-" : out;
 }
 
-void AddOnce(Encoding encoding, std::vector<Encoding>* encodings) {
-  if (std::find(encodings->begin(), encodings->end(), encoding) == encodings->end()) {
-    encodings->push_back(encoding);
-  }
-}
-
 std::string WrittenEncodings(const ColumnChunkMetadata& metadata) {
   std::vector<Encoding> encodings;
   for (const PageEncodingCount& entry : metadata.encoding_stats) {
     if (entry.page_type == PageType::kDataPage || entry.page_type == PageType::kDataPageV2) {
       AddOnce(entry.encoding, &encodings);
-    }
-  }
-  return JoinEncodings(encodings);
-}
-
-absl::StatusOr<std::string> StoredEncodings(const FileReader& file,
-                                            const ColumnChunkLocation& location,
-                                            const std::string& path) {
-  PageHeaderIterator pages(&file.source(), location, path, file.options());
-  std::vector<Encoding> encodings;
-  while (true) {
-    PQPAGE_ASSIGN_OR_RETURN(bool more, pages.Next());
-    if (!more) break;
-    const PageType type = pages.page().type;
-    if (type == PageType::kDataPage || type == PageType::kDataPageV2) {
-      AddOnce(pages.page().encoding, &encodings);
     }
   }
   return JoinEncodings(encodings);
@@ -175,7 +162,9 @@ absl::Status MeasureCandidates(ColumnChunkReader& reader, const WriterOptions& o
                                ChunkMeasurement* measurement) {
   const ColumnDescriptor column = reader.column();
   ChunkValues<T> chunk;
-  PQPAGE_RETURN_IF_ERROR(ReadChunk(reader, &chunk));
+  std::vector<Encoding> stored_encodings;
+  PQPAGE_RETURN_IF_ERROR(ReadChunk(reader, &chunk, &stored_encodings));
+  measurement->encodings = JoinEncodings(stored_encodings);
   for (const EncodingPolicy policy : AdvisedPolicies()) {
     WriterOptions candidate_options = options;
     candidate_options.encoding = policy;
@@ -211,9 +200,6 @@ absl::StatusOr<ChunkMeasurement> MeasureChunk(const FileReader& file, int row_gr
   const ColumnDescriptor& descriptor = file.schema().columns()[static_cast<size_t>(column)];
   measurement.stored_bytes = location.length;
   measurement.codec = location.codec;
-  measurement.num_values = location.num_values;
-  PQPAGE_ASSIGN_OR_RETURN(measurement.encodings,
-                          StoredEncodings(file, location, descriptor.PathString()));
   PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader, file.OpenColumnChunk(row_group, column));
   PQPAGE_RETURN_IF_ERROR(VisitValueType(descriptor.type, [&](auto tag) {
     return MeasureCandidates<typename decltype(tag)::Type>(reader, options, &measurement);

@@ -33,9 +33,8 @@ struct CandidateResult {
 
 struct ChunkMeasurement {
   int64_t stored_bytes = 0;  // the chunk as it is in the file
-  std::string encodings;     // its data pages' value encodings, as above
+  std::string encodings;     // its data pages' value encodings, as above (pages with values)
   Compression codec = Compression::kUncompressed;
-  int64_t num_values = 0;
   std::vector<CandidateResult> candidates;  // one per AdvisedPolicies() entry
 };
 
