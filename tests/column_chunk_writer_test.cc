@@ -112,14 +112,15 @@ std::set<Encoding> AllowedPageEncodings(EncodingPolicy policy, PhysicalType type
   const bool is_bool = type == PhysicalType::kBoolean;
   switch (policy) {
     case EncodingPolicy::kAuto: {
-      if (is_bool) return {version == 2 ? Encoding::kRle : Encoding::kPlain};
-      std::set<Encoding> out = {Encoding::kRleDictionary, Encoding::kPlain};
-      if (version == 2) {
-        if (is_int) out.insert(Encoding::kDeltaBinaryPacked);
-        if (is_bytes) out.insert(Encoding::kDeltaLengthByteArray);
-        if (is_bytes || is_fixed) out.insert(Encoding::kDeltaByteArray);
-        if (is_int || is_float || is_fixed) out.insert(Encoding::kByteStreamSplit);
+      // What pyarrow, DuckDB and polars all read (AutoEncodings::kInteroperable), both versions.
+      if (is_bool) {
+        if (version == 2) return {Encoding::kPlain, Encoding::kRle};
+        return {Encoding::kPlain};
       }
+      std::set<Encoding> out = {Encoding::kRleDictionary, Encoding::kPlain};
+      if (is_int) out.insert({Encoding::kDeltaBinaryPacked, Encoding::kByteStreamSplit});
+      if (is_float) out.insert(Encoding::kByteStreamSplit);
+      if (is_bytes) out.insert({Encoding::kDeltaLengthByteArray, Encoding::kDeltaByteArray});
       return out;
     }
     case EncodingPolicy::kPlain:
@@ -560,6 +561,7 @@ TEST(ColumnChunkWriterTest, V2ValuesStayUncompressedWhenCompressionDoesNotHelp) 
 TEST(ColumnChunkWriterTest, V1DictionaryFallsBackToPlain) {
   const ColumnDescriptor column = MakeColumn(PhysicalType::kInt64, Shape::kOptional);
   WriterOptions options;
+  options.encoding = EncodingPolicy::kDictionary;
   options.data_page_size = 512;
   options.dictionary_page_size_limit = 800;  // 100 entries
   ColumnData<int64_t> data;
@@ -600,6 +602,7 @@ TEST(ColumnChunkWriterTest, DictionaryFullInsideARowMovesTheRow) {
   for (int version : {1, 2}) {
     const ColumnDescriptor column = MakeColumn(PhysicalType::kInt32, Shape::kList);
     WriterOptions options;
+    options.encoding = EncodingPolicy::kDictionary;
     options.data_page_version = version;
     options.max_dictionary_entries = 50;
     options.data_page_size = 1 << 20;
@@ -629,6 +632,7 @@ TEST(ColumnChunkWriterTest, DictionaryFullInsideARowMovesTheRow) {
 TEST(ColumnChunkWriterTest, DictionaryFullInTheFirstRowWritesNoDictionary) {
   const ColumnDescriptor column = MakeColumn(PhysicalType::kByteArray, Shape::kList);
   WriterOptions options;
+  options.encoding = EncodingPolicy::kDictionary;
   options.dictionary_page_size_limit = 20;
   ColumnData<ByteArray> data;
   for (int e = 0; e < 30; ++e) {
@@ -642,30 +646,36 @@ TEST(ColumnChunkWriterTest, DictionaryFullInTheFirstRowWritesNoDictionary) {
   EXPECT_EQ(chunk.metadata.encodings, (std::vector<Encoding>{Encoding::kRle, Encoding::kPlain}));
 }
 
-TEST(ColumnChunkWriterTest, V2FallbackPicksDeltaForSortedTimestamps) {
-  const ColumnDescriptor column = MakeColumn(PhysicalType::kInt64, Shape::kOptional);
-  WriterOptions options;
-  options.data_page_version = 2;
-  options.data_page_size = 8192;
-  options.dictionary_page_size_limit = 4096;  // 512 entries
-  ColumnData<int64_t> data;
-  int64_t t = 1700000000000000;
-  std::mt19937_64 rng(3);
-  for (int i = 0; i < 20000; ++i) {
-    t += 1000 + static_cast<int64_t>(rng() % 50);
-    data.def.push_back(1);
-    data.values.push_back(t);
+TEST(ColumnChunkWriterTest, DictionaryFirstAutoFallsBackToMeasuredDelta) {
+  // auto with the dictionary switched on starts as other writers do, and when the dictionary is
+  // full measures the rest: delta for timestamps, in both page versions.
+  for (int version : {1, 2}) {
+    const ColumnDescriptor column = MakeColumn(PhysicalType::kInt64, Shape::kOptional);
+    WriterOptions options;
+    options.dictionary = true;
+    options.data_page_version = version;
+    options.data_page_size = 8192;
+    options.dictionary_page_size_limit = 4096;  // 512 entries
+    ColumnData<int64_t> data;
+    int64_t t = 1700000000000000;
+    std::mt19937_64 rng(3);
+    for (int i = 0; i < 20000; ++i) {
+      t += 1000 + static_cast<int64_t>(rng() % 50);
+      data.def.push_back(1);
+      data.values.push_back(t);
+    }
+    const ColumnChunkData chunk = WriteChunk(column, options, data, 0);
+    CheckChunk(column, options, data, chunk, 0, "timestamps");
+    const ColumnChunkMetadata& meta = chunk.metadata;
+    ASSERT_GE(meta.encoding_stats.size(), 3u);
+    EXPECT_EQ(meta.encoding_stats[1].encoding, Encoding::kRleDictionary);
+    EXPECT_EQ(meta.encoding_stats[2].encoding, Encoding::kDeltaBinaryPacked);
+    EXPECT_EQ(meta.encoding_stats[2].page_type,
+              version == 2 ? PageType::kDataPageV2 : PageType::kDataPage);
+    EXPECT_EQ(meta.encoding_stats.size(), 3u);
+    EXPECT_NE(std::find(meta.encodings.begin(), meta.encodings.end(), Encoding::kDeltaBinaryPacked),
+              meta.encodings.end());
   }
-  const ColumnChunkData chunk = WriteChunk(column, options, data, 0);
-  CheckChunk(column, options, data, chunk, 0, "timestamps");
-  const ColumnChunkMetadata& meta = chunk.metadata;
-  ASSERT_GE(meta.encoding_stats.size(), 3u);
-  EXPECT_EQ(meta.encoding_stats[1].encoding, Encoding::kRleDictionary);
-  EXPECT_EQ(meta.encoding_stats[2].encoding, Encoding::kDeltaBinaryPacked);
-  EXPECT_EQ(meta.encoding_stats[2].page_type, PageType::kDataPageV2);
-  EXPECT_EQ(meta.encoding_stats.size(), 3u);
-  EXPECT_NE(std::find(meta.encodings.begin(), meta.encodings.end(), Encoding::kDeltaBinaryPacked),
-            meta.encodings.end());
 }
 
 // The bytes a v2 page stores for a values section: compressed when that is smaller.
@@ -679,6 +689,8 @@ TEST(ColumnChunkWriterTest, V2FallbackMeasuresRandomDoubles) {
   for (Compression codec : {Compression::kSnappy, Compression::kZstd, Compression::kGzip}) {
     const ColumnDescriptor column = MakeColumn(PhysicalType::kDouble, Shape::kRequired);
     WriterOptions options;
+    options.dictionary = true;
+    options.auto_tie_margin = 0;  // strictly the smaller
     options.data_page_version = 2;
     options.compression = codec;
     options.data_page_size = 16384;
@@ -720,19 +732,32 @@ TEST(ColumnChunkWriterTest, V2FallbackMeasuresRandomDoubles) {
 }
 
 TEST(ColumnChunkWriterTest, BooleanEncodings) {
+  // auto: PLAIN in v1 (what every reader takes there); in v2 the smaller of PLAIN and RLE, which
+  // for long runs is RLE.
   const ColumnDescriptor column = MakeColumn(PhysicalType::kBoolean, Shape::kOptional);
-  const ColumnData<bool> data = Generate<bool>(column, Shape::kOptional, 3000, 2, 9);
+  const ColumnData<bool> random = Generate<bool>(column, Shape::kOptional, 3000, 2, 9);
+  ColumnData<bool> runs;
+  for (int i = 0; i < 3000; ++i) {
+    runs.def.push_back(i % 17 == 0 ? 0 : 1);
+    if (i % 17 != 0) runs.values.push_back((i / 500) % 2 == 0);
+  }
   for (int version : {1, 2}) {
-    WriterOptions options;
-    options.data_page_version = version;
-    const ColumnChunkData chunk = WriteChunk(column, options, data, 0);
-    CheckChunk(column, options, data, chunk, 0, "bool v" + std::to_string(version));
-    EXPECT_FALSE(chunk.metadata.dictionary_page_offset.has_value());
-    const Encoding expected = version == 2 ? Encoding::kRle : Encoding::kPlain;
-    for (const PageEncodingCount& count : chunk.metadata.encoding_stats) {
-      EXPECT_EQ(count.encoding, expected);
-    }
-    if (version == 2) {
+    for (const ColumnData<bool>* data : std::vector<const ColumnData<bool>*>{&random, &runs}) {
+      const std::string where =
+          absl::StrCat("bool v", version, data == &runs ? " runs" : " random");
+      WriterOptions options;
+      options.data_page_version = version;
+      // Uncompressed, RLE is clearly the smaller for runs (a codec shrinks PLAIN's runs too).
+      if (data == &runs) options.compression = Compression::kUncompressed;
+      const ColumnChunkData chunk = WriteChunk(column, options, *data, 0);
+      CheckChunk(column, options, *data, chunk, 0, where);
+      EXPECT_FALSE(chunk.metadata.dictionary_page_offset.has_value());
+      for (const PageEncodingCount& count : chunk.metadata.encoding_stats) {
+        if (version == 1 || data == &runs) {
+          EXPECT_EQ(count.encoding, version == 2 ? Encoding::kRle : Encoding::kPlain) << where;
+        }
+      }
+      if (chunk.metadata.encoding_stats[0].encoding != Encoding::kRle) continue;
       // RLE booleans carry the 4-byte length prefix.
       for (const WalkedPage& page : WalkPages(chunk.bytes)) {
         const format::DataPageHeaderV2& d = page.header.data_page_header_v2;

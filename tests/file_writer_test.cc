@@ -134,6 +134,7 @@ TEST(FileWriterTest, WritesAFileThatParsesAndReadsBack) {
   const RowGroupData first = MakeRowGroup(schema, 700, 1);
   const RowGroupData second = MakeRowGroup(schema, 300, 100);
   WriterOptions options;
+  options.encoding = EncodingPolicy::kDictionary;  // the footer's dictionary fields are checked
   options.data_page_size = 512;
   options.write_checksums = true;
   PQPAGE_ASSERT_OK(AddRowGroup(file.get(), first, options));
@@ -188,7 +189,7 @@ TEST(FileWriterTest, WritesAFileThatParsesAndReadsBack) {
       EXPECT_EQ(static_cast<int>(meta.type), static_cast<int>(schema.columns()[c].type));
       EXPECT_EQ(meta.codec,
                 g == 0 ? format::CompressionCodec::SNAPPY : format::CompressionCodec::ZSTD);
-      // Every column here fits a default dictionary.
+      // Every column here fits a default dictionary, which the policy asks for.
       EXPECT_TRUE(meta.__isset.dictionary_page_offset) << g << "/" << c;
       EXPECT_LT(meta.dictionary_page_offset, meta.data_page_offset);
       EXPECT_EQ(

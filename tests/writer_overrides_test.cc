@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,10 +30,12 @@ TEST(WriterOverridesTest, AnOverrideWinsOnlyForItsColumnAndOnlyWhereSet) {
   options.dictionary_page_size_limit = 8192;
   options.column_overrides["a.b"].encoding = EncodingPolicy::kDelta;
   options.column_overrides["a.b"].data_page_size = 100;
+  options.column_overrides["a.b"].dictionary = false;
 
   const WriterOptions ab = options.ForColumn("a.b");
   EXPECT_EQ(ab.encoding, EncodingPolicy::kDelta);
   EXPECT_EQ(ab.data_page_size, 100);
+  EXPECT_EQ(ab.dictionary, std::optional<bool>(false));
   EXPECT_EQ(ab.compression, Compression::kSnappy);  // not set: shared
   EXPECT_EQ(ab.dictionary_page_size_limit, 8192);   // not set: shared
   EXPECT_TRUE(ab.column_overrides.empty());
@@ -40,6 +43,7 @@ TEST(WriterOverridesTest, AnOverrideWinsOnlyForItsColumnAndOnlyWhereSet) {
   const WriterOptions other = options.ForColumn("a");  // a prefix is not the column
   EXPECT_EQ(other.encoding, EncodingPolicy::kDictionary);
   EXPECT_EQ(other.data_page_size, 4096);
+  EXPECT_FALSE(other.dictionary.has_value());
 }
 
 TEST(WriterOverridesTest, ANewCodecWithoutALevelTakesItsOwnDefaultLevel) {

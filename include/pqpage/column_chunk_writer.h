@@ -39,10 +39,19 @@ namespace pqpage {
 
 // Which value encodings the writer uses.
 enum class EncodingPolicy : int8_t {
-  // Dictionary first; when the dictionary passes its limits the chunk falls back for its remaining
-  // pages: to PLAIN with data page v1; with v2 to whichever of DELTA_BINARY_PACKED,
-  // DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT and PLAIN the type allows and is
-  // smallest on the first fallback page's data. BOOLEAN: PLAIN in v1, RLE in v2.
+  // Chosen per column chunk by measuring its own data. The chunk's first values (up to
+  // WriterOptions::auto_sample_bytes, counted as PLAIN would store them, ending at a row boundary)
+  // are held back and encoded with every candidate (WriterOptions::auto_encodings: the dictionary
+  // and every encoding valid for the type), each result compressed with the chunk's codec as its
+  // page would store it, the dictionary's page counted with its data. The smallest wins; among
+  // those within auto_tie_margin of it, the one that decodes fastest (a table of decode costs the
+  // benchmarks produce). The held-back values are then written with the winner, so nothing is
+  // encoded twice into the file. While the chunk goes on, the pages are watched, and the choice is
+  // measured once more (on the next page, with every candidate but the dictionary) when it stops
+  // winning: when the dictionary fills up, or when a page stores more than 1.25x the bytes per
+  // value of the first full page. Cost: the sample is encoded and compressed once per candidate,
+  // a bounded amount per chunk; the error: a chunk whose later data differs from its start without
+  // raising the cost per value is not re-measured.
   kAuto,
   kPlain,
   // Dictionary, falling back to PLAIN when the dictionary is full. BOOLEAN: PLAIN.
@@ -54,6 +63,20 @@ enum class EncodingPolicy : int8_t {
   kDeltaLengthByteArray,
   // BYTE_STREAM_SPLIT (FLOAT, DOUBLE, INT32, INT64, FIXED_LEN_BYTE_ARRAY); PLAIN for the others.
   kByteStreamSplit,
+};
+
+// The encodings EncodingPolicy::kAuto may choose from.
+enum class AutoEncodings : int8_t {
+  // Only what pyarrow, DuckDB and polars all read for the type (the interop suite proves it): the
+  // dictionary (not for BOOLEAN) and PLAIN for every type; DELTA_BINARY_PACKED and
+  // BYTE_STREAM_SPLIT for INT32 and INT64; BYTE_STREAM_SPLIT for FLOAT and DOUBLE;
+  // DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY for BYTE_ARRAY; RLE for BOOLEAN in data page v2.
+  // FIXED_LEN_BYTE_ARRAY and INT96: the dictionary and PLAIN.
+  kInteroperable,
+  // Every encoding the format allows for the type (pqpage/codec.h EncodingAllowed), in both page
+  // versions: adds DELTA_BYTE_ARRAY and BYTE_STREAM_SPLIT for FIXED_LEN_BYTE_ARRAY and RLE for
+  // BOOLEAN in data page v1.
+  kAll,
 };
 
 // "auto", "plain", "dictionary", "delta", "delta_length_byte_array", "byte_stream_split".
@@ -70,6 +93,7 @@ struct ColumnWriterOverride {
   std::optional<int> compression_level;
   std::optional<int64_t> dictionary_page_size_limit;
   std::optional<int64_t> data_page_size;
+  std::optional<bool> dictionary;
 };
 
 struct WriterOptions {
@@ -84,6 +108,17 @@ struct WriterOptions {
   // The dictionary's limits; past them the chunk falls back (see EncodingPolicy).
   int64_t dictionary_page_size_limit = int64_t{1} << 20;
   int64_t max_dictionary_entries = int64_t{1} << 24;
+  // Whether a chunk starts with a dictionary. Unset: the policy decides (kDictionary yes, kAuto by
+  // measurement, the others no). true: every policy starts with the dictionary and, once it is
+  // full, goes on in its own encoding (kAuto: by measurement; kDictionary: PLAIN). false: no
+  // dictionary (kDictionary writes PLAIN; kAuto does not consider it). A column whose readers
+  // need dictionary pages (an Arrow dictionary type) sets it per column.
+  std::optional<bool> dictionary;
+  // kAuto's candidates, how close in stored size two of them must be for the faster one to decode
+  // to win (0.02: within 2% of the smallest), and how much of each chunk it measures.
+  AutoEncodings auto_encodings = AutoEncodings::kInteroperable;
+  double auto_tie_margin = 0.02;
+  int64_t auto_sample_bytes = int64_t{256} << 10;
   bool write_checksums = false;
   bool write_statistics = true;
   // Decode every finished page with pqpage's own page decoder and compare (a debug option). The

@@ -20,133 +20,18 @@
 #include "page/chunk_assembler.h"
 #include "page/chunk_verifier.h"
 #include "page/encoding_choice.h"
+#include "page/encoding_measure.h"
 #include "page/statistics.h"
 #include "page/value_page_encoder.h"
+#include "page/value_sample.h"
+#include "page/writer_checks.h"
 #include "pqpage/dictionary.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
 #include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage::internal {
-namespace {}  // namespace
-
-absl::Status CheckWriterSetup(const ColumnDescriptor& column, const WriterOptions& options) {
-  const std::string where = absl::StrCat("column '", column.PathString(), "': ");
-  if (static_cast<int>(column.type) < 0 || static_cast<int>(column.type) > 7) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(where, "unknown physical type ", static_cast<int>(column.type)));
-  }
-  if (column.type == PhysicalType::kFixedLenByteArray && column.type_length <= 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        where, "FIXED_LEN_BYTE_ARRAY needs a positive type_length, not ", column.type_length));
-  }
-  if (column.max_definition_level < 0 || column.max_repetition_level < 0 ||
-      column.max_repetition_level > column.max_definition_level) {
-    // Every repeated field adds a definition level too, so max_rep <= max_def.
-    return absl::InvalidArgumentError(absl::StrCat(where, "impossible maximum levels (definition ",
-                                                   column.max_definition_level, ", repetition ",
-                                                   column.max_repetition_level, ")"));
-  }
-  if (options.data_page_version != 1 && options.data_page_version != 2) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(where, "data_page_version must be 1 or 2, not ", options.data_page_version));
-  }
-  if (options.data_page_size <= 0 || options.data_page_row_limit <= 0 ||
-      options.dictionary_page_size_limit <= 0 || options.max_dictionary_entries <= 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(where, "page and dictionary limits must be positive (data_page_size ",
-                     options.data_page_size, ", data_page_row_limit ", options.data_page_row_limit,
-                     ", dictionary_page_size_limit ", options.dictionary_page_size_limit,
-                     ", max_dictionary_entries ", options.max_dictionary_entries, ")"));
-  }
-  if (static_cast<int>(options.encoding) < 0 ||
-      static_cast<int>(options.encoding) > static_cast<int>(EncodingPolicy::kByteStreamSplit)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(where, "unknown encoding policy ", static_cast<int>(options.encoding)));
-  }
-  switch (options.compression) {
-    case Compression::kUncompressed:
-    case Compression::kSnappy:
-    case Compression::kGzip:
-    case Compression::kBrotli:
-    case Compression::kZstd:
-    case Compression::kLz4Raw:
-      break;
-    case Compression::kLzo:
-    case Compression::kLz4Hadoop:
-      return absl::UnimplementedError(absl::StrCat(where, "pqpage does not write ",
-                                                   CompressionName(options.compression).data(),
-                                                   " (use LZ4_RAW for LZ4)"));
-    default:
-      return absl::InvalidArgumentError(
-          absl::StrCat(where, "unknown compression codec ", static_cast<int>(options.compression)));
-  }
-  return absl::OkStatus();
-}
-
 namespace {
-
-// Checks a batch against the column before anything of it is taken; returns its level count.
-template <typename T>
-absl::StatusOr<int64_t> CheckBatch(const ColumnDescriptor& column, absl::Span<const int16_t> def,
-                                   absl::Span<const int16_t> rep, absl::Span<const T> values,
-                                   bool chunk_empty) {
-  const std::string where = absl::StrCat("column '", column.PathString(), "': ");
-  const int16_t max_def = column.max_definition_level;
-  const int16_t max_rep = column.max_repetition_level;
-  // With a maximum of 0 the array may be left empty; given anyway, it must hold only zeros.
-  const int64_t levels = max_def > 0   ? static_cast<int64_t>(def.size())
-                         : max_rep > 0 ? static_cast<int64_t>(rep.size())
-                                       : static_cast<int64_t>(values.size());
-  if ((max_def > 0 || !def.empty()) && static_cast<int64_t>(def.size()) != levels) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(where, def.size(), " definition levels for ", levels, " levels"));
-  }
-  if ((max_rep > 0 || !rep.empty()) && static_cast<int64_t>(rep.size()) != levels) {
-    return absl::InvalidArgumentError(absl::StrCat(where, rep.size(), " repetition levels for ",
-                                                   def.size(), " definition levels"));
-  }
-  int64_t present = 0;
-  for (size_t i = 0; i < def.size(); ++i) {
-    if (def[i] < 0 || def[i] > max_def) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(where, "definition level ", def[i], " at ", i, " is outside 0..", max_def));
-    }
-    present += def[i] == max_def;
-  }
-  for (size_t i = 0; i < rep.size(); ++i) {
-    if (rep[i] < 0 || rep[i] > max_rep) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(where, "repetition level ", rep[i], " at ", i, " is outside 0..", max_rep));
-    }
-  }
-  if (def.empty()) present = levels;
-  if (present != static_cast<int64_t>(values.size())) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(where, values.size(), " values for ", present,
-                     " definition levels at the maximum (one value per present level)"));
-  }
-  if (chunk_empty && !rep.empty() && rep[0] != 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        where, "the first repetition level of a column chunk must be 0, not ", rep[0]));
-  }
-  if constexpr (std::is_same_v<T, ByteArray>) {
-    const bool fixed = column.type == PhysicalType::kFixedLenByteArray;
-    for (size_t i = 0; i < values.size(); ++i) {
-      if (fixed ? values[i].size != static_cast<uint32_t>(column.type_length)
-                : values[i].size > static_cast<uint32_t>(std::numeric_limits<int32_t>::max())) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(where, "value ", i, " has ", values[i].size, " bytes",
-                         fixed ? absl::StrCat(", the column's type length is ", column.type_length)
-                               : std::string(", more than 2^31 - 1")));
-      }
-      if (values[i].size > 0 && values[i].data == nullptr) {
-        return absl::InvalidArgumentError(absl::StrCat(where, "value ", i, " has no bytes"));
-      }
-    }
-  }
-  return levels;
-}
 
 // An upper bound (for page sizing) on what one value adds to any encoding of its page.
 template <typename T>
@@ -171,7 +56,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
   ChunkBuilder(const ColumnDescriptor& column, const WriterOptions& options)
       : column_(column),
         options_(options),
-        plan_(internal::PlanEncodings(options.encoding, column.type, options.data_page_version)),
+        plan_(internal::PlanEncodings(options, column.type)),
         rep_width_(internal::BitWidthOf(static_cast<uint64_t>(column.max_repetition_level))),
         def_width_(internal::BitWidthOf(static_cast<uint64_t>(column.max_definition_level))),
         assembler_(column, options),
@@ -179,16 +64,13 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
         chunk_stats_(column.type) {}
 
   absl::Status Init() {
+    if (plan_.measure) {
+      sampling_ = true;
+      return absl::OkStatus();
+    }
     if constexpr (kHasDictionary) {
       if (plan_.use_dictionary) {
-        DictionaryOptions dictionary_options;
-        dictionary_options.max_entries = options_.max_dictionary_entries;
-        dictionary_options.max_dictionary_bytes = options_.dictionary_page_size_limit;
-        if constexpr (std::is_same_v<T, ByteArray>) {
-          dictionary_ = std::make_unique<Dictionary>(CodecTypeLength(column_), dictionary_options);
-        } else {
-          dictionary_ = std::make_unique<Dictionary>(dictionary_options);
-        }
+        dictionary_ = MakeDictionary();
         dictionary_active_ = true;
         return absl::OkStatus();
       }
@@ -210,38 +92,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
       if (verifier_ == nullptr) verifier_ = std::make_unique<ChunkVerifier<T>>(column_);
       verifier_->Record(def, rep, values);
     }
-    const bool has_def = column_.max_definition_level > 0;
-    const bool has_rep = column_.max_repetition_level > 0;
-    const int16_t max_def = column_.max_definition_level;
-    int64_t i = 0;
-    size_t v = 0;
-    while (i < levels) {
-      const bool row_start = !has_rep || rep[i] == 0;
-      if (row_start && PageFull()) PQPAGE_RETURN_IF_ERROR(FinishPage());
-      // Take rows up to the point where the page might be full, so that the check above runs
-      // again at that row start; the bound overestimates, so the page rarely overshoots.
-      const int64_t budget = options_.data_page_size - EstimatedPageSize();
-      const int64_t rows_left = options_.data_page_row_limit - page_rows_;
-      int64_t j = i;
-      size_t w = v;
-      int64_t rows = 0;
-      int64_t bound = 0;
-      while (j < levels) {
-        if (!has_rep || rep[j] == 0) {
-          if (j > i && (rows >= rows_left || bound >= budget)) break;
-          ++rows;
-        }
-        bound += (has_def ? 1 : 0) + (has_rep ? 1 : 0);
-        if (!has_def || def[j] == max_def) bound += ValueBound(values[w++]);
-        ++j;
-      }
-      PQPAGE_RETURN_IF_ERROR(AddToPage(has_def ? def.subspan(i, j - i) : def,
-                                       has_rep ? rep.subspan(i, j - i) : rep,
-                                       values.subspan(v, w - v), j - i, rows));
-      i = j;
-      v = w;
-    }
-    return absl::OkStatus();
+    return Append(def, rep, values, levels);
   }
 
   int64_t EstimatedChunkSize() const override {
@@ -254,6 +105,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
   }
 
   absl::StatusOr<ColumnChunkData> Finish(int64_t file_offset) override {
+    if (sampling_ && page_levels_ > 0) PQPAGE_RETURN_IF_ERROR(Decide(/*chunk_ends=*/true));
     if (page_levels_ > 0) PQPAGE_RETURN_IF_ERROR(FinishPage());
     std::vector<uint8_t> dictionary_body;
     int64_t dictionary_entries = 0;
@@ -279,9 +131,53 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
   }
 
  private:
+  // Adds a checked batch (or the held-back sample) to the pages.
+  absl::Status Append(absl::Span<const int16_t> def, absl::Span<const int16_t> rep,
+                      absl::Span<const T> values, int64_t levels) {
+    const bool has_def = column_.max_definition_level > 0;
+    const bool has_rep = column_.max_repetition_level > 0;
+    const int16_t max_def = column_.max_definition_level;
+    int64_t i = 0;
+    size_t v = 0;
+    while (i < levels) {
+      const bool row_start = !has_rep || rep[i] == 0;
+      // A loop: the end of kAuto's sample writes the sample, which may leave a full page.
+      while (row_start && PageFull()) PQPAGE_RETURN_IF_ERROR(FinishPage());
+      // Take rows up to the point where the page might be full, so that the check above runs
+      // again at that row start; the bound overestimates, so the page rarely overshoots.
+      const int64_t budget = PageTarget() - EstimatedPageSize();
+      const int64_t rows_left = options_.data_page_row_limit - page_rows_;
+      int64_t j = i;
+      size_t w = v;
+      int64_t rows = 0;
+      int64_t bound = 0;
+      while (j < levels) {
+        if (!has_rep || rep[j] == 0) {
+          if (j > i && (rows >= rows_left || bound >= budget)) break;
+          ++rows;
+        }
+        bound += (has_def ? 1 : 0) + (has_rep ? 1 : 0);
+        if (!has_def || def[j] == max_def) bound += ValueBound(values[w++]);
+        ++j;
+      }
+      PQPAGE_RETURN_IF_ERROR(AddToPage(has_def ? def.subspan(i, j - i) : def,
+                                       has_rep ? rep.subspan(i, j - i) : rep,
+                                       values.subspan(v, w - v), j - i, rows));
+      i = j;
+      v = w;
+    }
+    return absl::OkStatus();
+  }
+
+  // The page size at which the page being filled is finished; while sampling, the sample's size.
+  int64_t PageTarget() const {
+    return sampling_ ? std::min(options_.data_page_size, options_.auto_sample_bytes)
+                     : options_.data_page_size;
+  }
+
   bool PageFull() const {
-    return page_rows_ > 0 && (page_rows_ >= options_.data_page_row_limit ||
-                              EstimatedPageSize() >= options_.data_page_size);
+    return page_rows_ > 0 &&
+           (page_rows_ >= options_.data_page_row_limit || EstimatedPageSize() >= PageTarget());
   }
 
   int64_t EstimatedPageSize() const {
@@ -290,6 +186,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
     const int64_t level_bytes =
         static_cast<int64_t>(internal::BitPackedBytes(page_levels_, rep_width_) +
                              internal::BitPackedBytes(page_levels_, def_width_));
+    if (sampling_) return level_bytes + sample_.plain_bytes();
     if constexpr (kHasDictionary) {
       if (dictionary_active_) {
         return level_bytes + static_cast<int64_t>(dictionary_->EstimatedSize());
@@ -298,12 +195,90 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
     return level_bytes + static_cast<int64_t>(fallback_->EstimatedSize());
   }
 
-  absl::Status StartFallback() {
+  std::unique_ptr<Dictionary> MakeDictionary() const {
+    if constexpr (kHasDictionary) {
+      DictionaryOptions dictionary_options;
+      dictionary_options.max_entries = options_.max_dictionary_entries;
+      dictionary_options.max_dictionary_bytes = options_.dictionary_page_size_limit;
+      if constexpr (std::is_same_v<T, ByteArray>) {
+        return std::make_unique<Dictionary>(CodecTypeLength(column_), dictionary_options);
+      } else {
+        return std::make_unique<Dictionary>(dictionary_options);
+      }
+    } else {
+      return nullptr;
+    }
+  }
+
+  PageSetup Setup() const {
+    return PageSetup{options_.compression, options_.compression_level, options_.data_page_version};
+  }
+
+  // Starts pages without a dictionary in the encoding of `candidates` (the smallest on the next
+  // page when there are several).
+  absl::Status StartFallback(const std::vector<Encoding>& candidates) {
     dictionary_active_ = false;
-    PQPAGE_ASSIGN_OR_RETURN(
-        fallback_, internal::MakeTrialValuePageEncoder<T>(
-                       plan_.fallback, column_, options_.compression, options_.compression_level));
+    PQPAGE_ASSIGN_OR_RETURN(fallback_, internal::MakeTrialValuePageEncoder<T>(
+                                           candidates, column_, Setup(), options_.auto_tie_margin));
     return absl::OkStatus();
+  }
+  absl::Status StartFallback() { return StartFallback(plan_.fallback); }
+
+  // The end of kAuto's sample: measures every candidate on the held-back values, commits to the
+  // winner and writes the sample with it. A sample without values (all nulls) has nothing to
+  // measure: the chunk starts as other writers do, with the dictionary (PLAIN for BOOLEAN).
+  absl::Status Decide(bool chunk_ends) {
+    sampling_ = false;
+    std::vector<int16_t> def;
+    std::vector<int16_t> rep;
+    def.swap(page_def_);
+    rep.swap(page_rep_);
+    const int64_t levels = page_levels_;
+    ValueSample<T> sample = std::move(sample_);
+    sample_.Clear();
+    ResetPage();
+    const absl::Span<const T> values = sample.values();
+    Encoding chosen = plan_.measured.size() > 1 && plan_.measured[1] == Encoding::kRleDictionary
+                          ? Encoding::kRleDictionary
+                          : plan_.measured[0];
+    std::unique_ptr<Dictionary> dictionary = MakeDictionary();
+    DictionaryEncoder<T>* measured_dictionary = nullptr;
+    if constexpr (kHasDictionary) measured_dictionary = dictionary.get();
+    if (!values.empty()) {
+      PQPAGE_ASSIGN_OR_RETURN(const std::vector<CandidateSize> sizes,
+                              MeasureEncodings<T>(values, plan_.measured, column_, Setup(),
+                                                  chunk_ends, measured_dictionary));
+      chosen = ChooseEncoding(sizes, column_.type, options_.auto_tie_margin);
+    }
+    if constexpr (kHasDictionary) {
+      if (chosen == Encoding::kRleDictionary) {
+        dictionary_ = std::move(dictionary);
+        dictionary_active_ = true;
+      }
+    }
+    if (!dictionary_active_) {
+      PQPAGE_RETURN_IF_ERROR(StartFallback({chosen}));
+      watching_ = true;
+    }
+    return Append(def, rep, values, levels);
+  }
+
+  // After a page of the chosen non-dictionary encoding: a page that stores clearly more per level
+  // than the first full page did means the data changed; the next page is measured again with
+  // every candidate (the current one first, so that it stays on a tie), once per chunk.
+  absl::Status Watch(int64_t stored_bytes, int64_t levels, Encoding current) {
+    const double rate = static_cast<double>(stored_bytes) / static_cast<double>(levels);
+    if (first_page_rate_ == 0) {
+      first_page_rate_ = rate;
+      return absl::OkStatus();
+    }
+    if (rate <= kRemeasureRatio * first_page_rate_) return absl::OkStatus();
+    watching_ = false;
+    std::vector<Encoding> candidates = {current};
+    for (Encoding encoding : plan_.fallback) {
+      if (encoding != current) candidates.push_back(encoding);
+    }
+    return StartFallback(candidates);
   }
 
   void AppendLevels(absl::Span<const int16_t> def, absl::Span<const int16_t> rep, int64_t count,
@@ -324,6 +299,11 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
   absl::Status AddToPage(absl::Span<const int16_t> def, absl::Span<const int16_t> rep,
                          absl::Span<const T> values, int64_t count, int64_t rows) {
     AppendLevels(def, rep, count, rows);
+    if (sampling_) {
+      sample_.Append(values);
+      page_values_ += static_cast<int64_t>(values.size());
+      return absl::OkStatus();
+    }
     if constexpr (kHasDictionary) {
       if (dictionary_active_) {
         PQPAGE_ASSIGN_OR_RETURN(const size_t taken, dictionary_->PutUntilFull(values));
@@ -422,6 +402,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
   }
 
   absl::Status FinishPage() {
+    if (sampling_) return Decide(/*chunk_ends=*/false);
     std::vector<uint8_t> section;
     if constexpr (kHasDictionary) {
       if (dictionary_active_) {
@@ -454,8 +435,12 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
     if (options_.write_statistics) page.statistics = page_stats_.ToStatistics();
     chunk_stats_.Merge(page_stats_);
     if (encoding == Encoding::kRleDictionary) dictionary_used_ = true;
+    const int64_t levels = page_levels_;
     ResetPage();
-    return assembler_.AddDataPage(std::move(page));
+    const int64_t before = assembler_.data_pages_bytes();
+    PQPAGE_RETURN_IF_ERROR(assembler_.AddDataPage(std::move(page)));
+    if (!watching_ || encoding == Encoding::kRleDictionary) return absl::OkStatus();
+    return Watch(assembler_.data_pages_bytes() - before, levels, encoding);
   }
 
   void ResetPage() {
@@ -478,6 +463,13 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
   bool dictionary_active_ = false;  // the page being filled is dictionary-encoded
   bool dictionary_used_ = false;    // some finished page is
   std::unique_ptr<ValuePageEncoder<T>> fallback_;
+
+  // kAuto: the held-back start of the chunk, and the watch over the chosen encoding's pages.
+  static constexpr double kRemeasureRatio = 1.25;
+  bool sampling_ = false;
+  ValueSample<T> sample_;
+  bool watching_ = false;
+  double first_page_rate_ = 0;  // stored bytes per level
 
   // The page being filled.
   std::vector<int16_t> page_def_;

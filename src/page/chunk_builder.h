@@ -1,5 +1,6 @@
 // The page builder behind ColumnChunkWriter: one engine per column chunk, typed by the value type,
-// made by MakeChunkBuilder after CheckWriterSetup has accepted the column and options.
+// made by MakeChunkBuilder after CheckWriterSetup (page/writer_checks.h) has accepted the column
+// and options.
 #ifndef PQPAGE_PAGE_CHUNK_BUILDER_H_
 #define PQPAGE_PAGE_CHUNK_BUILDER_H_
 
@@ -37,9 +38,6 @@ class TypedChunkBuilder : public ChunkBuilderBase {
   virtual absl::Status Write(absl::Span<const int16_t> def, absl::Span<const int16_t> rep,
                              absl::Span<const T> values, int64_t levels) = 0;
 };
-
-// InvalidArgument for options the column cannot be written with.
-absl::Status CheckWriterSetup(const ColumnDescriptor& column, const WriterOptions& options);
 
 // The builder for the column's value type.
 absl::StatusOr<std::unique_ptr<ChunkBuilderBase>> MakeChunkBuilder(const ColumnDescriptor& column,

@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "page/chunk_builder.h"
+#include "page/writer_checks.h"
 #include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 
@@ -49,6 +50,7 @@ WriterOptions WriterOptions::ForColumn(std::string_view column_path) const {
     out.dictionary_page_size_limit = *override.dictionary_page_size_limit;
   }
   if (override.data_page_size) out.data_page_size = *override.data_page_size;
+  if (override.dictionary) out.dictionary = override.dictionary;
   return out;
 }
 

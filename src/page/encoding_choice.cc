@@ -1,6 +1,8 @@
 #include "page/encoding_choice.h"
 
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "pqpage/codec.h"
 
@@ -42,52 +44,92 @@ Encoding OrPlain(Encoding wanted, PhysicalType type) {
   return EncodingAllowed(wanted, type) ? wanted : Encoding::kPlain;
 }
 
+// Whether pyarrow, DuckDB and polars all read `encoding` for `type` (the interop suite's
+// pqpage_writes_peers_read_test writes each of them; AutoEncodings::kInteroperable lists them).
+bool EveryPeerReads(Encoding encoding, PhysicalType type, int data_page_version) {
+  switch (encoding) {
+    case Encoding::kPlain:
+    case Encoding::kRleDictionary:
+      return true;
+    case Encoding::kDeltaBinaryPacked:
+    case Encoding::kDeltaLengthByteArray:
+      return true;
+    case Encoding::kDeltaByteArray:
+    case Encoding::kByteStreamSplit:
+      return type != PhysicalType::kFixedLenByteArray;
+    case Encoding::kRle:
+      return data_page_version == 2;
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
-EncodingPlan PlanEncodings(EncodingPolicy policy, PhysicalType type, int data_page_version) {
+std::vector<Encoding> AutoCandidates(PhysicalType type, int data_page_version, AutoEncodings set,
+                                     bool with_dictionary) {
+  std::vector<Encoding> candidates;
+  for (Encoding encoding :
+       {Encoding::kPlain, Encoding::kRleDictionary, Encoding::kDeltaBinaryPacked,
+        Encoding::kDeltaLengthByteArray, Encoding::kDeltaByteArray, Encoding::kByteStreamSplit,
+        Encoding::kRle}) {
+    if (!EncodingAllowed(encoding, type)) continue;
+    if (encoding == Encoding::kRleDictionary && !with_dictionary) continue;
+    if (set == AutoEncodings::kInteroperable &&
+        !EveryPeerReads(encoding, type, data_page_version)) {
+      continue;
+    }
+    candidates.push_back(encoding);
+  }
+  return candidates;
+}
+
+EncodingPlan PlanEncodings(const WriterOptions& options, PhysicalType type) {
   EncodingPlan plan;
   const bool is_boolean = type == PhysicalType::kBoolean;
-  switch (policy) {
-    case EncodingPolicy::kAuto:
-      if (is_boolean) {
-        // RLE booleans are a v2-era encoding; v1 readers commonly expect PLAIN.
-        plan.fallback = {data_page_version == 2 ? Encoding::kRle : Encoding::kPlain};
-        return plan;
-      }
-      plan.use_dictionary = true;
-      if (data_page_version != 2) {
-        plan.fallback = {Encoding::kPlain};
-        return plan;
-      }
-      // PLAIN first, so that it wins ties (every reader has it).
-      plan.fallback = {Encoding::kPlain};
-      for (Encoding candidate : {Encoding::kDeltaBinaryPacked, Encoding::kDeltaLengthByteArray,
-                                 Encoding::kDeltaByteArray, Encoding::kByteStreamSplit}) {
-        if (EncodingAllowed(candidate, type)) plan.fallback.push_back(candidate);
+  const bool dictionary_off = options.dictionary.has_value() && !*options.dictionary;
+  const bool dictionary_on = options.dictionary.value_or(false) && !is_boolean;
+  switch (options.encoding) {
+    case EncodingPolicy::kAuto: {
+      std::vector<Encoding> others =
+          AutoCandidates(type, options.data_page_version, options.auto_encodings, false);
+      if (dictionary_on) {
+        plan.use_dictionary = true;
+        plan.fallback = std::move(others);
+      } else if (others.size() == 1 && (dictionary_off || is_boolean)) {
+        plan.fallback = std::move(others);
+      } else {
+        plan.measure = true;
+        plan.measured = AutoCandidates(type, options.data_page_version, options.auto_encodings,
+                                       !dictionary_off);
+        plan.fallback = std::move(others);
       }
       return plan;
+    }
     case EncodingPolicy::kPlain:
       plan.fallback = {Encoding::kPlain};
-      return plan;
+      break;
     case EncodingPolicy::kDictionary:
       plan.use_dictionary = !is_boolean;
       plan.fallback = {Encoding::kPlain};
-      return plan;
+      break;
     case EncodingPolicy::kDelta:
       plan.fallback = {
           OrPlain(type == PhysicalType::kByteArray || type == PhysicalType::kFixedLenByteArray
                       ? Encoding::kDeltaByteArray
                       : Encoding::kDeltaBinaryPacked,
                   type)};
-      return plan;
+      break;
     case EncodingPolicy::kDeltaLengthByteArray:
       plan.fallback = {OrPlain(Encoding::kDeltaLengthByteArray, type)};
-      return plan;
+      break;
     case EncodingPolicy::kByteStreamSplit:
       plan.fallback = {OrPlain(Encoding::kByteStreamSplit, type)};
-      return plan;
+      break;
   }
-  plan.fallback = {Encoding::kPlain};
+  if (plan.fallback.empty()) plan.fallback = {Encoding::kPlain};
+  if (dictionary_off) plan.use_dictionary = false;
+  if (dictionary_on) plan.use_dictionary = true;
   return plan;
 }
 

@@ -31,21 +31,12 @@ class CodecPageEncoder final : public ValuePageEncoder<T> {
   std::unique_ptr<Encoder<T>> codec_;
 };
 
-// Compressed size when that is smaller, else the raw size: what a v2 page stores.
-absl::StatusOr<size_t> StoredSize(const std::vector<uint8_t>& section, Compression codec,
-                                  int level) {
-  if (codec == Compression::kUncompressed || section.empty()) return section.size();
-  std::vector<uint8_t> compressed;
-  PQPAGE_RETURN_IF_ERROR(Compress(codec, section, &compressed, level));
-  return std::min(section.size(), compressed.size());
-}
-
 template <typename T>
 class TrialPageEncoder final : public ValuePageEncoder<T> {
  public:
-  TrialPageEncoder(std::vector<std::unique_ptr<ValuePageEncoder<T>>> candidates, Compression codec,
-                   int level)
-      : candidates_(std::move(candidates)), codec_(codec), level_(level) {}
+  TrialPageEncoder(std::vector<std::unique_ptr<ValuePageEncoder<T>>> candidates, PhysicalType type,
+                   const PageSetup& setup, double tie_margin)
+      : candidates_(std::move(candidates)), type_(type), setup_(setup), tie_margin_(tie_margin) {}
 
   Encoding encoding() const override {
     return chosen_ >= 0 ? candidates_[chosen_]->encoding() : candidates_[0]->encoding();
@@ -68,18 +59,18 @@ class TrialPageEncoder final : public ValuePageEncoder<T> {
 
   absl::Status FinishInto(std::vector<uint8_t>* out) override {
     if (chosen_ >= 0) return candidates_[chosen_]->FinishInto(out);
-    std::vector<uint8_t> best;
-    size_t best_size = 0;
+    std::vector<std::vector<uint8_t>> sections(candidates_.size());
+    std::vector<CandidateSize> sizes;
     for (size_t i = 0; i < candidates_.size(); ++i) {
-      std::vector<uint8_t> section;
-      PQPAGE_RETURN_IF_ERROR(candidates_[i]->FinishInto(&section));
-      PQPAGE_ASSIGN_OR_RETURN(const size_t size, StoredSize(section, codec_, level_));
-      if (chosen_ < 0 || size < best_size) {
-        chosen_ = static_cast<int>(i);
-        best_size = size;
-        best = std::move(section);
-      }
+      PQPAGE_RETURN_IF_ERROR(candidates_[i]->FinishInto(&sections[i]));
+      PQPAGE_ASSIGN_OR_RETURN(const int64_t size, StoredSectionBytes(sections[i], setup_));
+      sizes.push_back({candidates_[i]->encoding(), size});
     }
+    const Encoding chosen = ChooseEncoding(sizes, type_, tie_margin_);
+    for (size_t i = 0; i < candidates_.size(); ++i) {
+      if (sizes[i].encoding == chosen) chosen_ = static_cast<int>(i);
+    }
+    const std::vector<uint8_t>& best = sections[static_cast<size_t>(chosen_)];
     // The losers are no longer needed; the winner encodes the rest of the chunk.
     for (size_t i = 0; i < candidates_.size(); ++i) {
       if (static_cast<int>(i) != chosen_) candidates_[i].reset();
@@ -90,8 +81,9 @@ class TrialPageEncoder final : public ValuePageEncoder<T> {
 
  private:
   std::vector<std::unique_ptr<ValuePageEncoder<T>>> candidates_;
-  Compression codec_;
-  int level_;
+  PhysicalType type_;
+  PageSetup setup_;
+  double tie_margin_;
   int chosen_ = -1;
 };
 
@@ -111,8 +103,8 @@ absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeValuePageEncoder(
 
 template <typename T>
 absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeTrialValuePageEncoder(
-    const std::vector<Encoding>& candidates, const ColumnDescriptor& column, Compression codec,
-    int compression_level) {
+    const std::vector<Encoding>& candidates, const ColumnDescriptor& column, const PageSetup& setup,
+    double tie_margin) {
   if (candidates.empty()) return absl::InternalError("no candidate encodings to try");
   std::vector<std::unique_ptr<ValuePageEncoder<T>>> encoders;
   for (Encoding encoding : candidates) {
@@ -121,7 +113,7 @@ absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeTrialValuePageEncoder(
   }
   if (encoders.size() == 1) return std::move(encoders[0]);
   return std::unique_ptr<ValuePageEncoder<T>>(
-      std::make_unique<TrialPageEncoder<T>>(std::move(encoders), codec, compression_level));
+      std::make_unique<TrialPageEncoder<T>>(std::move(encoders), column.type, setup, tie_margin));
 }
 
 // NOLINTBEGIN(bugprone-macro-parentheses): T is a type in template arguments.
@@ -129,7 +121,7 @@ absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeTrialValuePageEncoder(
   template absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeValuePageEncoder<T>(      \
       Encoding, const ColumnDescriptor&);                                                     \
   template absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeTrialValuePageEncoder<T>( \
-      const std::vector<Encoding>&, const ColumnDescriptor&, Compression, int);
+      const std::vector<Encoding>&, const ColumnDescriptor&, const PageSetup&, double);
 // NOLINTEND(bugprone-macro-parentheses)
 PQPAGE_INSTANTIATE(bool)
 PQPAGE_INSTANTIATE(int32_t)

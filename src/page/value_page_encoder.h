@@ -15,6 +15,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "page/encoding_measure.h"
 #include "pqpage/column_descriptor.h"
 #include "pqpage/compression.h"
 #include "pqpage/types.h"
@@ -50,14 +51,15 @@ absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeValuePageEncoder(
     Encoding encoding, const ColumnDescriptor& column);
 
 // Encodes the first page it is given with every candidate at once and keeps, from then on, the
-// one whose values section is smallest as data page v2 would store it (compressed with `codec`
-// when that helps). Ties go to the earlier candidate. For page sizing it reports the smallest
-// estimate among the candidates. (After a dictionary fallback the first page always holds the
-// value the dictionary could not take, so the trial never judges a page of nulls.)
+// one ChooseEncoding picks from their values sections as the page would store them (`setup`):
+// the smallest, or the fastest to decode within `tie_margin` of it; on a tie the earlier
+// candidate. For page sizing it reports the smallest estimate among the candidates. (After a
+// dictionary fallback the first page always holds the value the dictionary could not take, so
+// the trial never judges a page of nulls.)
 template <typename T>
 absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeTrialValuePageEncoder(
-    const std::vector<Encoding>& candidates, const ColumnDescriptor& column, Compression codec,
-    int compression_level);
+    const std::vector<Encoding>& candidates, const ColumnDescriptor& column, const PageSetup& setup,
+    double tie_margin);
 
 }  // namespace pqpage::internal
 

@@ -171,6 +171,13 @@ class Controls:
             codec = "zstd" if "zstd" in args else "snappy"
             has_int96 = any(c["type"] == "INT96" for c in info["columns"])
             options = P.control_options(info, ("auto", version, codec, False), has_int96)
+            # Decimals the original stores as integers stay integers (the rewrite keeps them so,
+            # and may have given them an integer encoding).
+            parquet_schema = pq.ParquetFile(path).schema
+            if any(parquet_schema.column(i).logical_type.type == "DECIMAL" and
+                   parquet_schema.column(i).physical_type in ("INT32", "INT64")
+                   for i in range(len(parquet_schema))):
+                options["store_decimal_as_integer"] = True
             control = os.path.join(self.dir, "control-" + os.path.basename(out))
             try:
                 pq.write_table(expected_table(case, path)[0], control, **options)

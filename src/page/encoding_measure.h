@@ -1,0 +1,67 @@
+// How kAuto decides: the stored size of a sample of a chunk's values under each candidate encoding,
+// and the choice among those sizes (the smallest, or the fastest to decode among those nearly as
+// small). Kept apart from the page builder so that the rule can be tested on its own and the same
+// rule serves the first choice and every later re-measurement.
+#ifndef PQPAGE_PAGE_ENCODING_MEASURE_H_
+#define PQPAGE_PAGE_ENCODING_MEASURE_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "pqpage/column_descriptor.h"
+#include "pqpage/compression.h"
+#include "pqpage/dictionary.h"
+#include "pqpage/types.h"
+
+namespace pqpage::internal {
+
+// One candidate's result.
+struct CandidateSize {
+  Encoding encoding = Encoding::kPlain;
+  int64_t stored_bytes = 0;
+};
+
+// What the measurement needs to know about the pages it predicts.
+struct PageSetup {
+  Compression codec = Compression::kUncompressed;
+  int compression_level = kDefaultCompressionLevel;
+  int data_page_version = 1;
+};
+
+// The bytes `section` takes in a data page: compressed with the codec; in data page v2 the raw
+// bytes when compressing does not make them smaller (as the page builder stores them). Levels are
+// left out: they are the same whatever the values' encoding.
+absl::StatusOr<int64_t> StoredSectionBytes(const std::vector<uint8_t>& section,
+                                           const PageSetup& setup);
+
+// Encodes `values` once with each candidate (RLE_DICTIONARY standing for the dictionary, built in
+// `*dictionary`, which must be fresh) and returns their stored sizes, in the order of
+// `candidates`. A dictionary that fills up on the sample is left out of the result (the chunk
+// could not stay dictionary-encoded).
+//
+// The dictionary's size is its indices plus its page, and when the chunk goes on past the sample
+// (`chunk_ends` false) the page is projected: the number of entries is taken to grow like
+// values^g, with g = log2(entries after the sample / entries after its first half) in [0, 1], over
+// a chunk assumed to be 8 samples long (chunks are usually many pages; the projection needs only
+// the right order), and the sample is charged its share: 8^(g - 1) of its page. So a dictionary
+// that stopped growing costs an eighth of its page, and one that grows with every value (unique
+// values) all of it, as it would. The codecs' errors.
+template <typename T>
+absl::StatusOr<std::vector<CandidateSize>> MeasureEncodings(absl::Span<const T> values,
+                                                            const std::vector<Encoding>& candidates,
+                                                            const ColumnDescriptor& column,
+                                                            const PageSetup& setup, bool chunk_ends,
+                                                            DictionaryEncoder<T>* dictionary);
+
+// The candidate to write: among the sizes no more than (1 + tie_margin) x the smallest (or 16
+// bytes more, when that is more: differences of a few bytes are noise), the one
+// whose decoding costs least per value for `type` (DecodeNanosPerValue), the smallest when costs
+// are equal or unknown, and then the earliest. `sizes` must not be empty.
+Encoding ChooseEncoding(const std::vector<CandidateSize>& sizes, PhysicalType type,
+                        double tie_margin);
+
+}  // namespace pqpage::internal
+
+#endif  // PQPAGE_PAGE_ENCODING_MEASURE_H_

@@ -1,0 +1,143 @@
+#include "page/writer_checks.h"
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+#include "absl/strings/str_cat.h"
+#include "pqpage/value_type.h"
+
+namespace pqpage::internal {
+
+absl::Status CheckWriterSetup(const ColumnDescriptor& column, const WriterOptions& options) {
+  const std::string where = absl::StrCat("column '", column.PathString(), "': ");
+  if (static_cast<int>(column.type) < 0 || static_cast<int>(column.type) > 7) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, "unknown physical type ", static_cast<int>(column.type)));
+  }
+  if (column.type == PhysicalType::kFixedLenByteArray && column.type_length <= 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        where, "FIXED_LEN_BYTE_ARRAY needs a positive type_length, not ", column.type_length));
+  }
+  if (column.max_definition_level < 0 || column.max_repetition_level < 0 ||
+      column.max_repetition_level > column.max_definition_level) {
+    // Every repeated field adds a definition level too, so max_rep <= max_def.
+    return absl::InvalidArgumentError(absl::StrCat(where, "impossible maximum levels (definition ",
+                                                   column.max_definition_level, ", repetition ",
+                                                   column.max_repetition_level, ")"));
+  }
+  if (options.data_page_version != 1 && options.data_page_version != 2) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, "data_page_version must be 1 or 2, not ", options.data_page_version));
+  }
+  if (options.data_page_size <= 0 || options.data_page_row_limit <= 0 ||
+      options.dictionary_page_size_limit <= 0 || options.max_dictionary_entries <= 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, "page and dictionary limits must be positive (data_page_size ",
+                     options.data_page_size, ", data_page_row_limit ", options.data_page_row_limit,
+                     ", dictionary_page_size_limit ", options.dictionary_page_size_limit,
+                     ", max_dictionary_entries ", options.max_dictionary_entries, ")"));
+  }
+  if (static_cast<int>(options.encoding) < 0 ||
+      static_cast<int>(options.encoding) > static_cast<int>(EncodingPolicy::kByteStreamSplit)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, "unknown encoding policy ", static_cast<int>(options.encoding)));
+  }
+  switch (options.compression) {
+    case Compression::kUncompressed:
+    case Compression::kSnappy:
+    case Compression::kGzip:
+    case Compression::kBrotli:
+    case Compression::kZstd:
+    case Compression::kLz4Raw:
+      break;
+    case Compression::kLzo:
+    case Compression::kLz4Hadoop:
+      return absl::UnimplementedError(absl::StrCat(where, "pqpage does not write ",
+                                                   CompressionName(options.compression).data(),
+                                                   " (use LZ4_RAW for LZ4)"));
+    default:
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, "unknown compression codec ", static_cast<int>(options.compression)));
+  }
+  return absl::OkStatus();
+}
+
+template <typename T>
+absl::StatusOr<int64_t> CheckBatch(const ColumnDescriptor& column, absl::Span<const int16_t> def,
+                                   absl::Span<const int16_t> rep, absl::Span<const T> values,
+                                   bool chunk_empty) {
+  const std::string where = absl::StrCat("column '", column.PathString(), "': ");
+  const int16_t max_def = column.max_definition_level;
+  const int16_t max_rep = column.max_repetition_level;
+  // With a maximum of 0 the array may be left empty; given anyway, it must hold only zeros.
+  const int64_t levels = max_def > 0   ? static_cast<int64_t>(def.size())
+                         : max_rep > 0 ? static_cast<int64_t>(rep.size())
+                                       : static_cast<int64_t>(values.size());
+  if ((max_def > 0 || !def.empty()) && static_cast<int64_t>(def.size()) != levels) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, def.size(), " definition levels for ", levels, " levels"));
+  }
+  if ((max_rep > 0 || !rep.empty()) && static_cast<int64_t>(rep.size()) != levels) {
+    return absl::InvalidArgumentError(absl::StrCat(where, rep.size(), " repetition levels for ",
+                                                   def.size(), " definition levels"));
+  }
+  int64_t present = 0;
+  for (size_t i = 0; i < def.size(); ++i) {
+    if (def[i] < 0 || def[i] > max_def) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, "definition level ", def[i], " at ", i, " is outside 0..", max_def));
+    }
+    present += def[i] == max_def;
+  }
+  for (size_t i = 0; i < rep.size(); ++i) {
+    if (rep[i] < 0 || rep[i] > max_rep) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, "repetition level ", rep[i], " at ", i, " is outside 0..", max_rep));
+    }
+  }
+  if (def.empty()) present = levels;
+  if (present != static_cast<int64_t>(values.size())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, values.size(), " values for ", present,
+                     " definition levels at the maximum (one value per present level)"));
+  }
+  if (chunk_empty && !rep.empty() && rep[0] != 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        where, "the first repetition level of a column chunk must be 0, not ", rep[0]));
+  }
+  if constexpr (std::is_same_v<T, ByteArray>) {
+    const bool fixed = column.type == PhysicalType::kFixedLenByteArray;
+    for (size_t i = 0; i < values.size(); ++i) {
+      if (fixed ? values[i].size != static_cast<uint32_t>(column.type_length)
+                : values[i].size > static_cast<uint32_t>(std::numeric_limits<int32_t>::max())) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(where, "value ", i, " has ", values[i].size, " bytes",
+                         fixed ? absl::StrCat(", the column's type length is ", column.type_length)
+                               : std::string(", more than 2^31 - 1")));
+      }
+      if (values[i].size > 0 && values[i].data == nullptr) {
+        return absl::InvalidArgumentError(absl::StrCat(where, "value ", i, " has no bytes"));
+      }
+    }
+  }
+  return levels;
+}
+
+// NOLINTBEGIN(bugprone-macro-parentheses): T is a type in template arguments.
+#define PQPAGE_INSTANTIATE(T)                                                        \
+  template absl::StatusOr<int64_t> CheckBatch<T>(                                    \
+      const ColumnDescriptor&, absl::Span<const int16_t>, absl::Span<const int16_t>, \
+      absl::Span<const T>, bool);
+// NOLINTEND(bugprone-macro-parentheses)
+PQPAGE_INSTANTIATE(bool)
+PQPAGE_INSTANTIATE(int32_t)
+PQPAGE_INSTANTIATE(int64_t)
+PQPAGE_INSTANTIATE(Int96)
+PQPAGE_INSTANTIATE(float)
+PQPAGE_INSTANTIATE(double)
+PQPAGE_INSTANTIATE(ByteArray)
+#undef PQPAGE_INSTANTIATE
+
+}  // namespace pqpage::internal
