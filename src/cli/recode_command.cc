@@ -26,6 +26,7 @@
 #include "cli/cli_values.h"
 #include "cli/cli_writer_args.h"
 #include "cli/commands.h"
+#include "pqpage/arrow_schema.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/column_chunk_writer.h"
 #include "pqpage/compression.h"
@@ -47,7 +48,14 @@ constexpr char kUsage[] =
     "options:\n"
     "  --encoding POLICY       auto (default), plain, dictionary, delta, delta_length_byte_array,\n"
     "                          byte_stream_split; a type the encoding does not apply to is\n"
-    "                          written PLAIN (auto: dictionary, falling back when it is full)\n"
+    "                          written PLAIN. auto measures each chunk's start with every\n"
+    "                          encoding and keeps the smallest after the codec (the fastest to\n"
+    "                          decode among those within --tie-margin); a column that the file's\n"
+    "                          Arrow schema (ARROW:schema) makes a dictionary type is written as\n"
+    "                          'dictionary', which is what Arrow can read into one\n"
+    "  --auto-encodings SET    interoperable (default: what pyarrow, DuckDB and polars all read)\n"
+    "                          or all (every encoding the format allows for the type)\n"
+    "  --tie-margin PERCENT    auto: sizes this close to the smallest count as equal (default 2)\n"
     "  --page-version 1|2      data page version (default 1)\n"
     "  --compression CODEC     uncompressed, snappy (default), gzip, zstd, lz4_raw, brotli\n"
     "  --compression-level N   the codec's level (default: the codec's usual one)\n"
@@ -58,6 +66,10 @@ constexpr char kUsage[] =
     "  --column-compression PATH=CODEC[:LEVEL]\n"
     "                          this column's codec and level instead of --compression and\n"
     "                          --compression-level (repeatable)\n"
+    "  --column-dictionary PATH=on|off\n"
+    "                          on: this column starts with a dictionary whatever the policy\n"
+    "                          (falling back to the policy's encoding when it is full); off: it\n"
+    "                          has none (repeatable)\n"
     "  --checksum              write a CRC in every page header\n"
     "  --no-statistics         write no statistics (pages and column chunks)\n"
     "  --verify                decode every chunk written and compare it with its input (this\n"
@@ -86,6 +98,14 @@ absl::Status ColumnOverridesFromArgs(const ParsedArgs& args, WriterOptions* opti
     PQPAGE_ASSIGN_OR_RETURN(EncodingPolicy policy, PolicyFromText(setting.second));
     options->column_overrides[setting.first].encoding = policy;
   }
+  for (const std::string& text : args.Values("column-dictionary")) {
+    PQPAGE_ASSIGN_OR_RETURN(auto setting, SplitColumnSetting("column-dictionary", text));
+    if (setting.second != "on" && setting.second != "off") {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--column-dictionary wants PATH=on or PATH=off, not '", text, "'"));
+    }
+    options->column_overrides[setting.first].dictionary = setting.second == "on";
+  }
   for (const std::string& text : args.Values("column-compression")) {
     PQPAGE_ASSIGN_OR_RETURN(auto setting, SplitColumnSetting("column-compression", text));
     const size_t colon = setting.second.find(':');
@@ -105,6 +125,26 @@ absl::Status ColumnOverridesFromArgs(const ParsedArgs& args, WriterOptions* opti
   return absl::OkStatus();
 }
 
+// Columns the file's Arrow schema makes dictionary types, left to auto, are written with the
+// dictionary policy: Arrow reads such a column into a dictionary only from dictionary or PLAIN
+// pages. A schema pqpage cannot read is reported and changes nothing.
+void KeepArrowDictionaries(const FileReader& file, WriterOptions* options) {
+  absl::StatusOr<std::vector<std::string>> columns =
+      ArrowDictionaryColumns(file.key_value_metadata(), file.schema());
+  if (!columns.ok()) {
+    std::fprintf(stderr, "pqpage %s: warning: %s\n", kCommand,
+                 std::string(columns.status().message()).c_str());
+    return;
+  }
+  for (const std::string& path : *columns) {
+    ColumnWriterOverride& override = options->column_overrides[path];
+    if (override.encoding.value_or(options->encoding) == EncodingPolicy::kAuto &&
+        !override.dictionary.has_value()) {
+      override.encoding = EncodingPolicy::kDictionary;
+    }
+  }
+}
+
 // Turns the command line into writer options; InvalidArgument with a message for the user.
 absl::StatusOr<WriterOptions> WriterOptionsFromArgs(const ParsedArgs& args) {
   WriterOptions options;
@@ -122,6 +162,17 @@ absl::StatusOr<WriterOptions> WriterOptionsFromArgs(const ParsedArgs& args) {
     PQPAGE_ASSIGN_OR_RETURN(int64_t parsed,
                             ParseIntegerOption("compression-level", *level, -1000000, 1000000));
     options.compression_level = static_cast<int>(parsed);
+  }
+  if (auto set = args.Value("auto-encodings")) {
+    if (*set != "interoperable" && *set != "all") {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--auto-encodings is interoperable or all, not '", *set, "'"));
+    }
+    options.auto_encodings = *set == "all" ? AutoEncodings::kAll : AutoEncodings::kInteroperable;
+  }
+  if (auto margin = args.Value("tie-margin")) {
+    PQPAGE_ASSIGN_OR_RETURN(int64_t parsed, ParseIntegerOption("tie-margin", *margin, 0, 100));
+    options.auto_tie_margin = static_cast<double>(parsed) / 100.0;
   }
   if (auto size = args.Value("page-size")) {
     // Pages hold int32 sizes in their headers; an encoded page near 2 GiB could not be written.
@@ -375,6 +426,9 @@ int RunRecode(const std::vector<std::string>& args) {
                                                    {"page-size", true},
                                                    {"column-encoding", true},
                                                    {"column-compression", true},
+                                                   {"column-dictionary", true},
+                                                   {"auto-encodings", true},
+                                                   {"tie-margin", true},
                                                    {"checksum", false},
                                                    {"no-statistics", false},
                                                    {"verify", false}}));
@@ -408,6 +462,8 @@ int RunRecode(const std::vector<std::string>& args) {
     return UsageError(kCommand, absl::StrCat("no column '", absl::StrJoin(unknown, "', '"), "' in ",
                                              in_path, " (see pqpage inspect for the paths)"));
   }
+
+  KeepArrowDictionaries(file, &*options);
 
   std::vector<StreamDigest> digests;
   if (verify) {

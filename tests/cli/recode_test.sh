@@ -139,6 +139,31 @@ run_expect 2 "recode --column-encoding without =" -- "$TOOL" recode \
 run_expect 2 "recode --column-compression with a bad level" -- "$TOOL" recode \
   "$DATA/alltypes_plain.parquet" "$SCRATCH/u.parquet" --column-compression id=gzip:99
 
+# The dictionary switch per column wins over the policy, both ways; auto's options are checked.
+run_expect 0 "recode --column-dictionary" -- "$TOOL" recode \
+  "$DATA/alltypes_plain.parquet" "$SCRATCH/d.parquet" --encoding dictionary \
+  --column-dictionary id=off --column-dictionary string_col=off \
+  --column-encoding bigint_col=delta --column-dictionary bigint_col=on \
+  --auto-encodings all --tie-margin 5
+run_expect 0 "inspect --column-dictionary recode" -- "$TOOL" inspect "$SCRATCH/d.parquet" --json
+python3 - "$SCRATCH/out" <<'PY' || fail "--column-dictionary not applied as asked"
+import json, sys
+chunks = {c["path"]: c for rg in json.load(open(sys.argv[1]))["row_groups"] for c in rg["columns"]}
+def value_encodings(chunk):
+    return {p["encoding"] for p in chunk["pages"] if p["type"].startswith("DATA_PAGE")}
+assert value_encodings(chunks["id"]) == {"PLAIN"}, chunks["id"]["pages"]
+assert value_encodings(chunks["string_col"]) == {"PLAIN"}
+assert value_encodings(chunks["bigint_col"]) == {"RLE_DICTIONARY"}
+assert value_encodings(chunks["float_col"]) == {"RLE_DICTIONARY"}
+PY
+CHECKS=$((CHECKS + 1))
+run_expect 2 "recode --column-dictionary neither on nor off" -- "$TOOL" recode \
+  "$DATA/alltypes_plain.parquet" "$SCRATCH/u.parquet" --column-dictionary id=yes
+run_expect 2 "recode --auto-encodings of an unknown set" -- "$TOOL" recode \
+  "$DATA/alltypes_plain.parquet" "$SCRATCH/u.parquet" --auto-encodings some
+run_expect 2 "recode --tie-margin over 100" -- "$TOOL" recode \
+  "$DATA/alltypes_plain.parquet" "$SCRATCH/u.parquet" --tie-margin 101
+
 # Every other reference file whose input dumps: recode with the defaults dumps identically.
 recoded=0
 for path in "$DATA"/*.parquet; do

@@ -178,6 +178,27 @@ def base_table():
     return W.arrow_table()
 
 
+def dictionary_typed_table(rows=ROWS_TYPES):
+    """Dictionary-typed (pd.Categorical-like) columns whose values share long prefixes: measured
+    alone, DELTA_BYTE_ARRAY would store them smallest, which Arrow cannot read into a dictionary;
+    the recode must keep them dictionary or PLAIN. One nested in a list, one plain string beside."""
+    import pyarrow as pa
+    urls = [None if i % 11 == 5 else f"https://shop.example.com/catalog/item/{i * 7919 % 100000:06d}"
+            for i in range(rows)]
+    return pa.table({
+        "url_dict": pa.array(urls).dictionary_encode(),
+        "tags": pa.array([None if i % 9 == 0 else [urls[i] or "x", f"tag-{i % 300:05d}-suffix"]
+                          for i in range(rows)],
+                         pa.list_(pa.dictionary(pa.int32(), pa.string()))),
+        "url": pa.array(urls),
+    })
+
+
+def _effect_dictionary_typed(info, meta):
+    return expect({"url_dict", "tags.list.element"} <= dictionary_columns(info),
+                  "dictionary-typed columns dictionary-encoded", "a dictionary type without pages")
+
+
 def _pyarrow(name, table, effect, reduced=False, **options):
     def write(path):
         import pyarrow.parquet as pq
@@ -340,6 +361,8 @@ def pyarrow_cases():
                  version="1.0", use_deprecated_int96_timestamps=True),
         _pyarrow("write_statistics=False", base, _effect_no_statistics, write_statistics=False),
         _pyarrow("types (float16, decimals, map, ...) v1", types, _effect_types, reduced=True),
+        _pyarrow("dictionary types (ARROW:schema) of shared-prefix strings",
+                 dictionary_typed_table, _effect_dictionary_typed, reduced=True),
         _pyarrow("types v2 pages zstd", types, _effect_types, data_page_version="2.0",
                  compression="zstd"),
         _pyarrow("zero rows (table.slice(0, 0))", lambda: base_table().slice(0, 0),
