@@ -296,6 +296,30 @@ TEST(AutoEncodingTest, OnlyInteroperableEncodingsUnlessWidened) {
             std::set<Encoding>{Encoding::kRle});
 }
 
+TEST(AutoEncodingTest, DictionaryOrPlainForArrowDictionaryTypes) {
+  // Shared-prefix unique strings: delta would be smallest, but the set allows only the
+  // dictionary and PLAIN, and PLAIN is the smaller of those; categories keep the dictionary.
+  std::vector<std::string> urls;
+  for (int i = 0; i < 20000; ++i) {
+    urls.push_back(absl::StrCat("https://shop.example.com/catalog/item/", i * 7919 % 100000));
+  }
+  std::vector<std::string> categories;
+  for (int i = 0; i < 20000; ++i) categories.push_back(absl::StrCat("category-", i % 9));
+  for (int version : {1, 2}) {
+    WriterOptions options;
+    options.data_page_version = version;
+    options.auto_encodings = AutoEncodings::kDictionaryOrPlain;
+    EXPECT_EQ(Write(Column(PhysicalType::kByteArray), options, Strings(urls)).used,
+              std::set<Encoding>{Encoding::kPlain});
+    EXPECT_EQ(Write(Column(PhysicalType::kByteArray), options, Strings(categories)).used,
+              std::set<Encoding>{Encoding::kRleDictionary});
+    options.auto_encodings = AutoEncodings::kInteroperable;
+    EXPECT_EQ(Write(Column(PhysicalType::kByteArray), options, Strings(urls))
+                  .used.count(Encoding::kPlain),
+              0u);
+  }
+}
+
 TEST(AutoEncodingTest, TheDictionarySwitch) {
   std::vector<std::string> categories;
   for (int i = 0; i < 30000; ++i) categories.push_back(absl::StrCat("c", i % 5));

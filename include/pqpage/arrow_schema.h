@@ -3,7 +3,8 @@
 // A writer that rewrites such a file must keep those columns dictionary-encoded (or PLAIN):
 // Arrow C++ reads a dictionary-typed column straight into a dictionary and cannot do that from
 // DELTA_BYTE_ARRAY or DELTA_LENGTH_BYTE_ARRAY pages ("DecodeArrow of DictAccumulator ... not yet
-// implemented"), so `pqpage recode` writes them with EncodingPolicy::kDictionary.
+// implemented"), so under `auto` `pqpage recode` lets them choose only between the dictionary
+// and PLAIN (AutoEncodings::kDictionaryOrPlain).
 #ifndef PQPAGE_ARROW_SCHEMA_H_
 #define PQPAGE_ARROW_SCHEMA_H_
 

@@ -77,6 +77,9 @@ enum class AutoEncodings : int8_t {
   // versions: adds DELTA_BYTE_ARRAY and BYTE_STREAM_SPLIT for FIXED_LEN_BYTE_ARRAY and RLE for
   // BOOLEAN in data page v1.
   kAll,
+  // The dictionary and PLAIN only: what Arrow C++ reads into an Arrow dictionary type (`pqpage
+  // recode` sets it for the columns a file's ARROW:schema makes dictionaries).
+  kDictionaryOrPlain,
 };
 
 // "auto", "plain", "dictionary", "delta", "delta_length_byte_array", "byte_stream_split".
@@ -94,6 +97,7 @@ struct ColumnWriterOverride {
   std::optional<int64_t> dictionary_page_size_limit;
   std::optional<int64_t> data_page_size;
   std::optional<bool> dictionary;
+  std::optional<AutoEncodings> auto_encodings;
 };
 
 struct WriterOptions {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -21,6 +22,7 @@
 #include "cli/cli_value_text.h"
 #include "cli/cli_writer_args.h"
 #include "cli/commands.h"
+#include "pqpage/arrow_schema.h"
 #include "pqpage/file.h"
 
 namespace pqpage::cli {
@@ -58,6 +60,8 @@ struct Options {
   bool verbose = false;
   bool json = false;
   ReaderOptions reader;
+  // Paths the file's ARROW:schema makes dictionary types (pqpage/arrow_schema.h).
+  std::vector<std::string> arrow_dictionary_columns;
 };
 
 // One policy over all of a column's chunks.
@@ -87,6 +91,9 @@ struct ColumnAdvice {
   std::vector<PolicyTotal> totals;  // AdvisedPolicies() order
   std::vector<ChunkMeasurement> chunks;
   size_t recommended = 0;  // index into totals
+  // The file's Arrow schema makes it a dictionary type: only dictionary or PLAIN pages are
+  // readable into it by Arrow, so only those policies are advised.
+  bool arrow_dictionary = false;
 };
 
 void AddDistinct(const std::string& text, std::vector<std::string>* list) {
@@ -103,13 +110,22 @@ std::string JoinList(const std::vector<std::string>& list) {
 // times closer than kSameSpeed count as equal (timing noise on a busy machine is about that), and
 // then the earlier policy wins, so the advice does not flip between runs.
 constexpr double kSameSpeed = 0.05;
-size_t Recommend(const std::vector<PolicyTotal>& totals, double tie_margin) {
-  int64_t smallest = totals[0].stored_bytes;
-  for (const PolicyTotal& total : totals) smallest = std::min(smallest, total.stored_bytes);
+size_t Recommend(const std::vector<PolicyTotal>& totals, double tie_margin, bool arrow_dictionary) {
+  const auto eligible = [&](const PolicyTotal& total) {
+    return !arrow_dictionary || total.policy == EncodingPolicy::kPlain ||
+           total.policy == EncodingPolicy::kDictionary;
+  };
+  int64_t smallest = std::numeric_limits<int64_t>::max();
+  for (const PolicyTotal& total : totals) {
+    if (eligible(total)) smallest = std::min(smallest, total.stored_bytes);
+  }
   const double limit = static_cast<double>(smallest) * (1.0 + tie_margin);
   std::optional<size_t> best;
   for (size_t i = 0; i < totals.size(); ++i) {
-    if (totals[i].same_as || static_cast<double>(totals[i].stored_bytes) > limit) continue;
+    if (totals[i].same_as || !eligible(totals[i]) ||
+        static_cast<double>(totals[i].stored_bytes) > limit) {
+      continue;
+    }
     if (!best || totals[i].decode_seconds < totals[*best].decode_seconds * (1.0 - kSameSpeed)) {
       best = i;
     }
@@ -172,7 +188,10 @@ absl::StatusOr<ColumnAdvice> AdviseColumn(const FileReader& file, int column,
       }
     }
   }
-  advice.recommended = Recommend(advice.totals, options.tie_margin);
+  advice.arrow_dictionary =
+      std::find(options.arrow_dictionary_columns.begin(), options.arrow_dictionary_columns.end(),
+                advice.path) != options.arrow_dictionary_columns.end();
+  advice.recommended = Recommend(advice.totals, options.tie_margin, advice.arrow_dictionary);
   return advice;
 }
 
@@ -244,6 +263,9 @@ void PrintTable(const FileReader& file, const std::vector<ColumnAdvice>& columns
                 Printable(column.path).c_str(), Str(PhysicalTypeName(column.type)).c_str(),
                 CodecFlag(column.codec).c_str(), JoinList(column.current_encodings).c_str(),
                 static_cast<long long>(column.current_bytes));
+    if (column.arrow_dictionary) {
+      std::printf("  an Arrow dictionary type (ARROW:schema): only dictionary or plain advised\n");
+    }
     std::printf("  %-24s %14s %8s %12s  %s\n", "policy", "bytes", "vs now", "decode MB/s",
                 "encodings written");
     for (size_t i = 0; i < column.totals.size(); ++i) {
@@ -333,6 +355,8 @@ bool PrintJson(const std::vector<ColumnAdvice>& columns, const Options& options)
     json.String(CodecFlag(column.codec));
     json.Key("current_bytes");
     json.Int(column.current_bytes);
+    json.Key("arrow_dictionary");
+    json.Bool(column.arrow_dictionary);
     json.Key("current_encodings");
     json.BeginArray(/*single_line=*/true);
     for (const std::string& encodings : column.current_encodings) json.String(encodings);
@@ -449,6 +473,14 @@ int RunAdvise(const std::vector<std::string>& args) {
       if (!location.ok()) return FailureExit(kCommand, location.status());
       total_bytes += location->length;
     }
+  }
+  absl::StatusOr<std::vector<std::string>> arrow_dictionaries =
+      ArrowDictionaryColumns(file.key_value_metadata(), file.schema());
+  if (arrow_dictionaries.ok()) {
+    options->arrow_dictionary_columns = *std::move(arrow_dictionaries);
+  } else {
+    std::fprintf(stderr, "pqpage %s: warning: %s\n", kCommand,
+                 std::string(arrow_dictionaries.status().message()).c_str());
   }
   Progress progress(kCommand, total_bytes);
   int64_t bytes_done = 0;

@@ -51,8 +51,8 @@ constexpr char kUsage[] =
     "                          written PLAIN. auto measures each chunk's start with every\n"
     "                          encoding and keeps the smallest after the codec (the fastest to\n"
     "                          decode among those within --tie-margin); a column that the file's\n"
-    "                          Arrow schema (ARROW:schema) makes a dictionary type is written as\n"
-    "                          'dictionary', which is what Arrow can read into one\n"
+    "                          Arrow schema (ARROW:schema) makes a dictionary type gets the\n"
+    "                          dictionary or PLAIN, which is what Arrow can read into one\n"
     "  --auto-encodings SET    interoperable (default: what pyarrow, DuckDB and polars all read)\n"
     "                          or all (every encoding the format allows for the type)\n"
     "  --tie-margin PERCENT    auto: sizes this close to the smallest count as equal (default 2)\n"
@@ -125,9 +125,9 @@ absl::Status ColumnOverridesFromArgs(const ParsedArgs& args, WriterOptions* opti
   return absl::OkStatus();
 }
 
-// Columns the file's Arrow schema makes dictionary types, left to auto, are written with the
-// dictionary policy: Arrow reads such a column into a dictionary only from dictionary or PLAIN
-// pages. A schema pqpage cannot read is reported and changes nothing.
+// Columns the file's Arrow schema makes dictionary types choose, under auto, between the
+// dictionary and PLAIN only: Arrow reads such a column into a dictionary only from those pages.
+// A schema pqpage cannot read is reported and changes nothing.
 void KeepArrowDictionaries(const FileReader& file, WriterOptions* options) {
   absl::StatusOr<std::vector<std::string>> columns =
       ArrowDictionaryColumns(file.key_value_metadata(), file.schema());
@@ -138,9 +138,8 @@ void KeepArrowDictionaries(const FileReader& file, WriterOptions* options) {
   }
   for (const std::string& path : *columns) {
     ColumnWriterOverride& override = options->column_overrides[path];
-    if (override.encoding.value_or(options->encoding) == EncodingPolicy::kAuto &&
-        !override.dictionary.has_value()) {
-      override.encoding = EncodingPolicy::kDictionary;
+    if (!override.auto_encodings.has_value()) {
+      override.auto_encodings = AutoEncodings::kDictionaryOrPlain;
     }
   }
 }

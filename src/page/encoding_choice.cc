@@ -50,7 +50,6 @@ bool EveryPeerReads(Encoding encoding, PhysicalType type, int data_page_version)
   switch (encoding) {
     case Encoding::kPlain:
     case Encoding::kRleDictionary:
-      return true;
     case Encoding::kDeltaBinaryPacked:
     case Encoding::kDeltaLengthByteArray:
       return true;
@@ -77,6 +76,10 @@ std::vector<Encoding> AutoCandidates(PhysicalType type, int data_page_version, A
     if (encoding == Encoding::kRleDictionary && !with_dictionary) continue;
     if (set == AutoEncodings::kInteroperable &&
         !EveryPeerReads(encoding, type, data_page_version)) {
+      continue;
+    }
+    if (set == AutoEncodings::kDictionaryOrPlain && encoding != Encoding::kPlain &&
+        encoding != Encoding::kRleDictionary) {
       continue;
     }
     candidates.push_back(encoding);

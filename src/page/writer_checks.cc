@@ -39,6 +39,12 @@ absl::Status CheckWriterSetup(const ColumnDescriptor& column, const WriterOption
                      ", dictionary_page_size_limit ", options.dictionary_page_size_limit,
                      ", max_dictionary_entries ", options.max_dictionary_entries, ")"));
   }
+  if (static_cast<int>(options.auto_encodings) < 0 ||
+      static_cast<int>(options.auto_encodings) >
+          static_cast<int>(AutoEncodings::kDictionaryOrPlain)) {
+    return absl::InvalidArgumentError(absl::StrCat(where, "unknown auto encoding set ",
+                                                   static_cast<int>(options.auto_encodings)));
+  }
   if (static_cast<int>(options.encoding) < 0 ||
       static_cast<int>(options.encoding) > static_cast<int>(EncodingPolicy::kByteStreamSplit)) {
     return absl::InvalidArgumentError(
