@@ -22,20 +22,15 @@
 #include "pqpage/rle_bit_packed_hybrid.h"
 #include "pqpage/value_type.h"
 #include "status_matchers.h"
+#include "type_and_encoding_lists.h"
 
 namespace pqpage {
 namespace {
 
 using ::absl::StatusCode;
 
-constexpr PhysicalType kTypes[] = {PhysicalType::kBoolean,   PhysicalType::kInt32,
-                                   PhysicalType::kInt64,     PhysicalType::kInt96,
-                                   PhysicalType::kFloat,     PhysicalType::kDouble,
-                                   PhysicalType::kByteArray, PhysicalType::kFixedLenByteArray};
-constexpr Encoding kEncodings[] = {
-    Encoding::kPlain,          Encoding::kPlainDictionary,   Encoding::kRle,
-    Encoding::kBitPacked,      Encoding::kDeltaBinaryPacked, Encoding::kDeltaLengthByteArray,
-    Encoding::kDeltaByteArray, Encoding::kRleDictionary,     Encoding::kByteStreamSplit};
+using testing::kAllEncodings;
+using testing::kAllPhysicalTypes;
 
 ColumnDescriptor Column(PhysicalType type, int type_length = 0) {
   ColumnDescriptor column;
@@ -220,8 +215,8 @@ void RoundTrip(Encoding encoding, const ColumnDescriptor& column) {
 
 TEST(CodecFactoryTest, EveryAllowedPairRoundTrips) {
   int pairs = 0;
-  for (PhysicalType type : kTypes) {
-    for (Encoding encoding : kEncodings) {
+  for (PhysicalType type : kAllPhysicalTypes) {
+    for (Encoding encoding : kAllEncodings) {
       if (!EncodingAllowed(encoding, type)) continue;
       const std::vector<int> lengths = type == PhysicalType::kFixedLenByteArray
                                            ? std::vector<int>{1, 3, 4, 8, 12, 16, 33}
@@ -242,8 +237,8 @@ TEST(CodecFactoryTest, EveryAllowedPairRoundTrips) {
 
 TEST(CodecFactoryTest, PairsTheFormatDoesNotAllowAreUnimplemented) {
   int refused = 0;
-  for (PhysicalType type : kTypes) {
-    for (Encoding encoding : kEncodings) {
+  for (PhysicalType type : kAllPhysicalTypes) {
+    for (Encoding encoding : kAllEncodings) {
       if (EncodingAllowed(encoding, type)) continue;
       SCOPED_TRACE(::testing::Message() << EncodingName(encoding) << " " << PhysicalTypeName(type));
       VisitValueType(type, [&](auto tag) {

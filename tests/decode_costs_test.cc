@@ -12,22 +12,17 @@
 
 #include "pqpage/codec.h"
 #include "pqpage/types.h"
+#include "type_and_encoding_lists.h"
 
 namespace pqpage::internal {
 namespace {
 
-constexpr PhysicalType kTypes[] = {PhysicalType::kBoolean,   PhysicalType::kInt32,
-                                   PhysicalType::kInt64,     PhysicalType::kInt96,
-                                   PhysicalType::kFloat,     PhysicalType::kDouble,
-                                   PhysicalType::kByteArray, PhysicalType::kFixedLenByteArray};
-constexpr Encoding kEncodings[] = {
-    Encoding::kPlain,          Encoding::kPlainDictionary,   Encoding::kRle,
-    Encoding::kBitPacked,      Encoding::kDeltaBinaryPacked, Encoding::kDeltaLengthByteArray,
-    Encoding::kDeltaByteArray, Encoding::kRleDictionary,     Encoding::kByteStreamSplit};
+using testing::kAllEncodings;
+using testing::kAllPhysicalTypes;
 
 TEST(DecodeCostsTest, EveryAllowedPairHasAPositiveFiniteCost) {
-  for (PhysicalType type : kTypes) {
-    for (Encoding encoding : kEncodings) {
+  for (PhysicalType type : kAllPhysicalTypes) {
+    for (Encoding encoding : kAllEncodings) {
       if (!EncodingAllowed(encoding, type)) continue;
       SCOPED_TRACE(std::string(PhysicalTypeName(type)) + " " + std::string(EncodingName(encoding)));
       const std::optional<double> cost = DecodeNanosPerValue(type, encoding);
@@ -39,8 +34,8 @@ TEST(DecodeCostsTest, EveryAllowedPairHasAPositiveFiniteCost) {
 }
 
 TEST(DecodeCostsTest, NoCostForAPairTheFormatDoesNotAllow) {
-  for (PhysicalType type : kTypes) {
-    for (Encoding encoding : kEncodings) {
+  for (PhysicalType type : kAllPhysicalTypes) {
+    for (Encoding encoding : kAllEncodings) {
       if (EncodingAllowed(encoding, type)) continue;
       EXPECT_EQ(DecodeNanosPerValue(type, encoding), std::nullopt)
           << PhysicalTypeName(type) << " " << EncodingName(encoding);
@@ -49,7 +44,7 @@ TEST(DecodeCostsTest, NoCostForAPairTheFormatDoesNotAllow) {
 }
 
 TEST(DecodeCostsTest, BitPackedHoldsNoValues) {
-  for (PhysicalType type : kTypes) {
+  for (PhysicalType type : kAllPhysicalTypes) {
     EXPECT_EQ(DecodeNanosPerValue(type, Encoding::kBitPacked), std::nullopt)
         << PhysicalTypeName(type);
   }
@@ -57,7 +52,7 @@ TEST(DecodeCostsTest, BitPackedHoldsNoValues) {
 
 TEST(DecodeCostsTest, PlainDictionaryCostsWhatRleDictionaryCosts) {
   int dictionary_types = 0;
-  for (PhysicalType type : kTypes) {
+  for (PhysicalType type : kAllPhysicalTypes) {
     EXPECT_EQ(DecodeNanosPerValue(type, Encoding::kPlainDictionary),
               DecodeNanosPerValue(type, Encoding::kRleDictionary))
         << PhysicalTypeName(type);

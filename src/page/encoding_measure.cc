@@ -7,6 +7,7 @@
 #include <optional>
 #include <type_traits>
 
+#include "common/value_type_list.h"
 #include "page/decode_costs.h"
 #include "pqpage/codec.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
@@ -159,13 +160,7 @@ Encoding ChooseEncoding(const std::vector<CandidateSize>& sizes, PhysicalType ty
       absl::Span<const T>, const std::vector<Encoding>&, const ColumnDescriptor&, \
       const PageSetup&, bool, DictionaryEncoder<T>*);
 // NOLINTEND(bugprone-macro-parentheses)
-PQPAGE_INSTANTIATE(bool)
-PQPAGE_INSTANTIATE(int32_t)
-PQPAGE_INSTANTIATE(int64_t)
-PQPAGE_INSTANTIATE(Int96)
-PQPAGE_INSTANTIATE(float)
-PQPAGE_INSTANTIATE(double)
-PQPAGE_INSTANTIATE(ByteArray)
+PQPAGE_FOR_EACH_VALUE_TYPE(PQPAGE_INSTANTIATE)
 #undef PQPAGE_INSTANTIATE
 
 }  // namespace pqpage::internal

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "common/value_type_list.h"
 #include "pqpage/codec.h"
 #include "pqpage/status_macros.h"
 
@@ -123,13 +124,7 @@ absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeTrialValuePageEncoder(
   template absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeTrialValuePageEncoder<T>( \
       const std::vector<Encoding>&, const ColumnDescriptor&, const PageSetup&, double);
 // NOLINTEND(bugprone-macro-parentheses)
-PQPAGE_INSTANTIATE(bool)
-PQPAGE_INSTANTIATE(int32_t)
-PQPAGE_INSTANTIATE(int64_t)
-PQPAGE_INSTANTIATE(Int96)
-PQPAGE_INSTANTIATE(float)
-PQPAGE_INSTANTIATE(double)
-PQPAGE_INSTANTIATE(ByteArray)
+PQPAGE_FOR_EACH_VALUE_TYPE(PQPAGE_INSTANTIATE)
 #undef PQPAGE_INSTANTIATE
 
 }  // namespace pqpage::internal

@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "absl/strings/str_cat.h"
+#include "common/value_type_list.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage::internal {
@@ -137,13 +138,7 @@ absl::StatusOr<int64_t> CheckBatch(const ColumnDescriptor& column, absl::Span<co
       const ColumnDescriptor&, absl::Span<const int16_t>, absl::Span<const int16_t>, \
       absl::Span<const T>, bool);
 // NOLINTEND(bugprone-macro-parentheses)
-PQPAGE_INSTANTIATE(bool)
-PQPAGE_INSTANTIATE(int32_t)
-PQPAGE_INSTANTIATE(int64_t)
-PQPAGE_INSTANTIATE(Int96)
-PQPAGE_INSTANTIATE(float)
-PQPAGE_INSTANTIATE(double)
-PQPAGE_INSTANTIATE(ByteArray)
+PQPAGE_FOR_EACH_VALUE_TYPE(PQPAGE_INSTANTIATE)
 #undef PQPAGE_INSTANTIATE
 
 }  // namespace pqpage::internal
