@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -169,6 +170,41 @@ TEST(RleBitPackedHybridTest, BitmapDecodeMatchesValuesForManyOffsets) {
     }
     EXPECT_EQ(ones, expected_ones);
   }
+}
+
+TEST(RleBitPackedHybridTest, CountMaxLevelsMatchesTheDecodedLevels) {
+  // Width 1 takes the popcount path for bit-packed runs; wider levels the unpacking one. After a
+  // partial decode the count covers what is left, from inside a run.
+  for (int width : {1, 2, 3}) {
+    const auto max_level = static_cast<int16_t>((1 << width) - 1);
+    for (const char* shape : {"random", "equal", "runs", "sparse", "mixed"}) {
+      for (size_t n : {0, 1, 7, 9, 64, 1000, 70001}) {
+        const std::vector<uint32_t> values = Pattern(shape, n, width, width * 7 + n);
+        const std::vector<uint8_t> bytes = Encode(values, width);
+        for (size_t first : {size_t{0}, n / 3}) {
+          RleBitPackedHybridDecoder decoder;
+          PQPAGE_ASSERT_OK(decoder.Reset(bytes, width, n));
+          std::vector<int16_t> head(first);
+          PQPAGE_ASSERT_OK(decoder.DecodeLevels(absl::MakeSpan(head), max_level));
+          PQPAGE_ASSERT_OK_AND_ASSIGN(int64_t counted, decoder.CountMaxLevels(max_level));
+          const auto expected = std::count(values.begin() + first, values.end(), max_level);
+          ASSERT_EQ(counted, expected) << shape << " width " << width << " n " << n;
+          EXPECT_EQ(decoder.values_left(), 0);
+        }
+      }
+    }
+  }
+  // A level above the maximum, in an RLE run and in a bit-packed one, is DataLoss.
+  RleBitPackedHybridDecoder decoder;
+  PQPAGE_ASSERT_OK(decoder.Reset(std::vector<uint8_t>{0x10, 0x03}, 2, 8));
+  PQPAGE_EXPECT_ERROR(decoder.CountMaxLevels(2), StatusCode::kDataLoss);
+  EXPECT_EQ(decoder.values_left(), 0);
+  const std::vector<uint8_t> packed = Encode({0, 1, 3, 2, 1, 0, 1, 2}, 2);
+  PQPAGE_ASSERT_OK(decoder.Reset(packed, 2, 8));
+  PQPAGE_EXPECT_ERROR(decoder.CountMaxLevels(2), StatusCode::kDataLoss);
+  // A stream that ends before the values announced is DataLoss too.
+  PQPAGE_ASSERT_OK(decoder.Reset(std::vector<uint8_t>{0x10, 0x01}, 1, 9));
+  PQPAGE_EXPECT_ERROR(decoder.CountMaxLevels(1), StatusCode::kDataLoss);
 }
 
 TEST(RleBitPackedHybridTest, EncoderPicksTheSmallerRunKind) {

@@ -105,6 +105,12 @@ class RleBitPackedHybridDecoder {
   // Decodes exactly out.size() levels; DataLoss if one exceeds `max_level`.
   absl::Status DecodeLevels(absl::Span<int16_t> out, int16_t max_level);
 
+  // Reads every value left, as levels, and returns how many equal `max_level` (for definition
+  // levels: the present values), storing none: an RLE run is counted whole, and a bit-packed run
+  // of width 1 by popcount. DataLoss as DecodeLevels. The decoder is exhausted afterwards, also
+  // after an error.
+  absl::StatusOr<int64_t> CountMaxLevels(int16_t max_level);
+
   // Decodes booleans: only the lowest bit of an RLE run's value counts (bit width must be 1).
   absl::Status DecodeBooleans(absl::Span<bool> out);
 

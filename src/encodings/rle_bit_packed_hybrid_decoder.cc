@@ -61,6 +61,14 @@ absl::Status RleBitPackedHybridDecoder::DecodeLevels(absl::Span<int16_t> out, in
   return absl::OkStatus();
 }
 
+absl::StatusOr<int64_t> RleBitPackedHybridDecoder::CountMaxLevels(int16_t max_level) {
+  internal::MaxLevelCountSink sink(max_level, reader_->bit_width());
+  const auto count = static_cast<size_t>(values_left_);
+  values_left_ = 0;
+  PQPAGE_RETURN_IF_ERROR(reader_->Read(count, sink));
+  return sink.count();
+}
+
 absl::Status RleBitPackedHybridDecoder::DecodeBooleans(absl::Span<bool> out) {
   PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest(kHybrid, out.size(), values_left_));
   if (reader_->bit_width() != 1) {

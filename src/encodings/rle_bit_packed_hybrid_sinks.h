@@ -96,6 +96,51 @@ class LevelSink {
   int bit_width_;
 };
 
+// Counts the levels equal to the column's maximum (the present values) without storing any, with
+// the same check as LevelSink: an RLE run counts as a whole, and a width-1 bit-packed run, which
+// is a bitmap of the present values, by popcount.
+class MaxLevelCountSink {
+ public:
+  MaxLevelCountSink(int16_t max_level, int bit_width)
+      : max_level_(max_level), bit_width_(bit_width) {}
+  absl::Status Fill(uint64_t value, size_t count) {
+    if (value > static_cast<uint64_t>(max_level_)) return TooLarge(value);
+    if (value == static_cast<uint64_t>(max_level_)) count_ += static_cast<int64_t>(count);
+    return absl::OkStatus();
+  }
+  absl::Status Unpacked(const uint32_t* values, size_t count) {
+    const uint64_t limit = static_cast<uint64_t>(max_level_) + 1;
+    if (AnyAtLeast(values, count, limit)) return TooLarge(FirstAtLeast(values, count, limit));
+    for (size_t i = 0; i < count; ++i) {
+      count_ += values[i] == static_cast<uint32_t>(max_level_) ? 1 : 0;
+    }
+    return absl::OkStatus();
+  }
+  bool UnpackDirect(const uint8_t* packed, size_t count, Unpack32Fn) {
+    // Width-1 levels with maximum 1: the set bits are the present values (count is whole groups,
+    // one byte each).
+    if (bit_width_ != 1 || max_level_ != 1) return false;
+    size_t byte = 0;
+    for (; byte + 8 <= count / 8; byte += 8) {
+      uint64_t word;
+      std::memcpy(&word, packed + byte, 8);
+      count_ += __builtin_popcountll(word);
+    }
+    for (; byte < count / 8; ++byte) count_ += __builtin_popcount(packed[byte]);
+    return true;
+  }
+  int64_t count() const { return count_; }
+
+ private:
+  absl::Status TooLarge(uint64_t value) const {
+    return absl::DataLossError(
+        absl::StrCat("level ", value, " exceeds the column's maximum level ", max_level_));
+  }
+  int16_t max_level_;
+  int bit_width_;
+  int64_t count_ = 0;
+};
+
 // Booleans: only the lowest bit of an RLE value counts, as writers have set the others.
 class BooleanSink {
  public:

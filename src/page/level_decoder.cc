@@ -35,6 +35,7 @@ absl::Status LevelDecoder::Decode(absl::Span<int16_t> out) {
 }
 
 absl::StatusOr<int64_t> LevelDecoder::CountMaxLevels() {
+  if (encoding_ == Encoding::kRle) return hybrid_.CountMaxLevels(max_level_);
   int16_t scratch[4096];
   int64_t count = 0;
   for (;;) {
