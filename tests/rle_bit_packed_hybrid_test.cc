@@ -196,14 +196,16 @@ TEST(RleBitPackedHybridTest, CountMaxLevelsMatchesTheDecodedLevels) {
   }
   // A level above the maximum, in an RLE run and in a bit-packed one, is DataLoss.
   RleBitPackedHybridDecoder decoder;
-  PQPAGE_ASSERT_OK(decoder.Reset(std::vector<uint8_t>{0x10, 0x03}, 2, 8));
+  const std::vector<uint8_t> threes = {0x10, 0x03};  // the decoder keeps a view of its input
+  PQPAGE_ASSERT_OK(decoder.Reset(threes, 2, 8));
   PQPAGE_EXPECT_ERROR(decoder.CountMaxLevels(2), StatusCode::kDataLoss);
   EXPECT_EQ(decoder.values_left(), 0);
   const std::vector<uint8_t> packed = Encode({0, 1, 3, 2, 1, 0, 1, 2}, 2);
   PQPAGE_ASSERT_OK(decoder.Reset(packed, 2, 8));
   PQPAGE_EXPECT_ERROR(decoder.CountMaxLevels(2), StatusCode::kDataLoss);
   // A stream that ends before the values announced is DataLoss too.
-  PQPAGE_ASSERT_OK(decoder.Reset(std::vector<uint8_t>{0x10, 0x01}, 1, 9));
+  const std::vector<uint8_t> eight_ones = {0x10, 0x01};
+  PQPAGE_ASSERT_OK(decoder.Reset(eight_ones, 1, 9));
   PQPAGE_EXPECT_ERROR(decoder.CountMaxLevels(1), StatusCode::kDataLoss);
 }
 
