@@ -9,14 +9,15 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <map>
-#include <memory>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "column_data_helpers.h"
 #include "page/decode_costs.h"
 #include "page/encoding_measure.h"
 #include "pqpage/column_chunk_writer.h"
@@ -26,33 +27,23 @@
 namespace pqpage {
 namespace {
 
+using testing::ColumnData;
+
 ColumnDescriptor Column(PhysicalType type, int type_length = 0) {
-  ColumnDescriptor column;
-  column.path = {"c"};
-  column.type = type;
-  column.type_length = type_length;
-  column.max_definition_level = 1;
-  return column;
+  return testing::MakeColumn(type, testing::Shape::kOptional, type_length);
 }
 
-// Values of one column, every tenth one null.
+// Appends a present value, after a null every tenth level.
 template <typename T>
-struct Data {
-  std::vector<int16_t> def;
-  std::vector<T> values;
-  std::vector<std::string> strings;  // the bytes of ByteArray values
+void Add(ColumnData<T>* data, const std::type_identity_t<T>& value) {
+  if (data->def.size() % 10 == 9) data->def.push_back(0);
+  data->def.push_back(1);
+  data->values.push_back(value);
+}
 
-  void Add(const T& value) {
-    if (def.size() % 10 == 9) def.push_back(0);
-    def.push_back(1);
-    values.push_back(value);
-  }
-};
-
-Data<ByteArray> Strings(const std::vector<std::string>& strings) {
-  Data<ByteArray> data;
-  data.strings = strings;
-  for (const std::string& s : data.strings) data.Add(ByteArray(s));
+ColumnData<ByteArray> Strings(const std::vector<std::string>& strings) {
+  ColumnData<ByteArray> data;
+  for (const std::string& s : strings) Add(&data, data.AddBytes(s));
   return data;
 }
 
@@ -63,24 +54,14 @@ struct Written {
 };
 
 template <typename T>
-Written Write(const ColumnDescriptor& column, const WriterOptions& options, const Data<T>& data) {
+Written Write(const ColumnDescriptor& column, const WriterOptions& options,
+              const ColumnData<T>& data) {
   WriterOptions checked = options;
   checked.verify_pages = true;
   ColumnChunkWriter writer(column, checked);
-  // A copy, since std::vector<bool> has no array of bools to view.
-  const size_t count = data.values.size();
-  const std::unique_ptr<T[]> copy(new T[count]);
-  std::copy(data.values.begin(), data.values.end(), copy.get());
-  const absl::Span<const T> values(copy.get(), count);
-  // Batches of 1000 levels, as a writer hands them over.
-  size_t v = 0;
-  for (size_t i = 0; i < data.def.size(); i += 1000) {
-    const size_t n = std::min<size_t>(1000, data.def.size() - i);
-    const absl::Span<const int16_t> def = absl::MakeConstSpan(data.def).subspan(i, n);
-    const auto present = static_cast<size_t>(std::count(def.begin(), def.end(), 1));
-    EXPECT_TRUE(writer.WriteBatch<T>(def, {}, values.subspan(v, present)).ok());
-    v += present;
-  }
+  // Batches of up to 1000 levels, as a writer hands them over.
+  const absl::Status status = testing::WriteInBatches(&writer, data, /*seed=*/1, 1000);
+  EXPECT_TRUE(status.ok()) << status;
   auto chunk = writer.Finish(4);
   EXPECT_TRUE(chunk.ok()) << chunk.status();
   Written written;
@@ -118,7 +99,7 @@ std::vector<EncodingPolicy> InteroperablePolicies(PhysicalType type) {
 // is the encoding of every data page.
 template <typename T>
 void ExpectAutoPicksTheSmallest(const std::string& shape, const ColumnDescriptor& column,
-                                const Data<T>& data, std::optional<Encoding> expected) {
+                                const ColumnData<T>& data, std::optional<Encoding> expected) {
   for (int version : {1, 2}) {
     for (Compression codec : {Compression::kZstd, Compression::kSnappy}) {
       const std::string where =
@@ -148,17 +129,17 @@ void ExpectAutoPicksTheSmallest(const std::string& shape, const ColumnDescriptor
 }
 
 TEST(AutoEncodingTest, SortedIdsGetDelta) {
-  Data<int64_t> data;
+  ColumnData<int64_t> data;
   std::mt19937_64 rng(1);
   int64_t id = 5000000;
-  for (int i = 0; i < 60000; ++i) data.Add(id += 1 + (rng() % 20 == 0 ? rng() % 30 : 0));
+  for (int i = 0; i < 60000; ++i) Add(&data, id += 1 + (rng() % 20 == 0 ? rng() % 30 : 0));
   ExpectAutoPicksTheSmallest("sorted ids", Column(PhysicalType::kInt64), data,
                              Encoding::kDeltaBinaryPacked);
 }
 
 TEST(AutoEncodingTest, SteadyTimestampsGetDelta) {
-  Data<int64_t> data;
-  for (int64_t i = 0; i < 60000; ++i) data.Add(1700000000000000 + i * 1000000);
+  ColumnData<int64_t> data;
+  for (int64_t i = 0; i < 60000; ++i) Add(&data, 1700000000000000 + i * 1000000);
   ExpectAutoPicksTheSmallest("timestamps", Column(PhysicalType::kInt64), data,
                              Encoding::kDeltaBinaryPacked);
 }
@@ -178,14 +159,14 @@ TEST(AutoEncodingTest, LowCardinalityStringsGetTheDictionary) {
 }
 
 TEST(AutoEncodingTest, SensorFloatsGetByteStreamSplit) {
-  Data<float> data;
+  ColumnData<float> data;
   std::mt19937_64 rng(3);
   std::normal_distribution<double> step(0, 0.05);
   std::normal_distribution<double> noise(0, 0.3);
   double level = 21.5;
   for (int i = 0; i < 60000; ++i) {
     level += step(rng);
-    data.Add(static_cast<float>(level + noise(rng)));
+    Add(&data, static_cast<float>(level + noise(rng)));
   }
   ExpectAutoPicksTheSmallest("sensor", Column(PhysicalType::kFloat), data,
                              Encoding::kByteStreamSplit);
@@ -200,12 +181,12 @@ TEST(AutoEncodingTest, UniqueStringsAndSmallIntsStayWithinTwoPercent) {
   }
   ExpectAutoPicksTheSmallest("uuids", Column(PhysicalType::kByteArray), Strings(uuids),
                              std::nullopt);
-  Data<int32_t> hours;
-  for (int i = 0; i < 60000; ++i) hours.Add(static_cast<int32_t>((rng() % 24 + rng() % 24) / 2));
+  ColumnData<int32_t> hours;
+  for (int i = 0; i < 60000; ++i) Add(&hours, static_cast<int32_t>((rng() % 24 + rng() % 24) / 2));
   ExpectAutoPicksTheSmallest("hours", Column(PhysicalType::kInt32), hours, std::nullopt);
-  Data<double> money;
+  ColumnData<double> money;
   for (int i = 0; i < 60000; ++i) {
-    money.Add(std::round(std::exp(std::normal_distribution<double>(5, 0.6)(rng)) * 100) / 100);
+    Add(&money, std::round(std::exp(std::normal_distribution<double>(5, 0.6)(rng)) * 100) / 100);
   }
   ExpectAutoPicksTheSmallest("money", Column(PhysicalType::kDouble), money, std::nullopt);
 }
@@ -213,10 +194,10 @@ TEST(AutoEncodingTest, UniqueStringsAndSmallIntsStayWithinTwoPercent) {
 TEST(AutoEncodingTest, SortedIdsThatTurnRandomSwitchOnce) {
   // The first 40,000 ids are sorted, the rest random: the pages after the change store far more
   // per value, the next page is measured again, and the rest of the chunk leaves delta.
-  Data<int64_t> data;
+  ColumnData<int64_t> data;
   std::mt19937_64 rng(5);
-  for (int64_t i = 0; i < 40000; ++i) data.Add(1000000 + i);
-  for (int i = 0; i < 60000; ++i) data.Add(static_cast<int64_t>(rng() >> 1));
+  for (int64_t i = 0; i < 40000; ++i) Add(&data, 1000000 + i);
+  for (int i = 0; i < 60000; ++i) Add(&data, static_cast<int64_t>(rng() >> 1));
   for (int version : {1, 2}) {
     WriterOptions options;
     options.data_page_version = version;
@@ -261,16 +242,15 @@ TEST(AutoEncodingTest, CategoriesThatOverflowTheDictionaryFallBackByMeasurement)
 TEST(AutoEncodingTest, OnlyInteroperableEncodingsUnlessWidened) {
   // Decimals as FIXED_LEN_BYTE_ARRAY(6): byte stream split is the smallest, but DuckDB and polars
   // cannot read it there, so by default auto stays with what they read.
-  Data<ByteArray> data;
+  ColumnData<ByteArray> data;
   std::mt19937_64 rng(6);
   for (int i = 0; i < 40000; ++i) {
     const auto cents =
         static_cast<uint64_t>(std::exp(std::normal_distribution<double>(10, 0.7)(rng)));
     std::string bytes(6, '\0');
     for (int b = 0; b < 6; ++b) bytes[5 - b] = static_cast<char>((cents >> (8 * b)) & 0xff);
-    data.strings.push_back(bytes);
+    Add(&data, data.AddBytes(bytes));
   }
-  for (const std::string& s : data.strings) data.Add(ByteArray(s));
   const ColumnDescriptor column = Column(PhysicalType::kFixedLenByteArray, 6);
   for (int version : {1, 2}) {
     WriterOptions options;
@@ -286,8 +266,8 @@ TEST(AutoEncodingTest, OnlyInteroperableEncodingsUnlessWidened) {
     EXPECT_LT(all.bytes, safe.bytes) << version;
   }
   // Booleans: RLE only in v2 pages by default, also in v1 when widened.
-  Data<bool> flags;
-  for (int i = 0; i < 20000; ++i) flags.Add((i / 700) % 2 == 0);
+  ColumnData<bool> flags;
+  for (int i = 0; i < 20000; ++i) Add(&flags, (i / 700) % 2 == 0);
   WriterOptions options;
   EXPECT_EQ(Write(Column(PhysicalType::kBoolean), options, flags).used,
             std::set<Encoding>{Encoding::kPlain});
@@ -323,7 +303,7 @@ TEST(AutoEncodingTest, DictionaryOrPlainForArrowDictionaryTypes) {
 TEST(AutoEncodingTest, TheDictionarySwitch) {
   std::vector<std::string> categories;
   for (int i = 0; i < 30000; ++i) categories.push_back(absl::StrCat("c", i % 5));
-  const Data<ByteArray> data = Strings(categories);
+  const ColumnData<ByteArray> data = Strings(categories);
   const ColumnDescriptor column = Column(PhysicalType::kByteArray);
   WriterOptions options;
   EXPECT_EQ(Write(column, options, data).used, std::set<Encoding>{Encoding::kRleDictionary});
@@ -334,8 +314,8 @@ TEST(AutoEncodingTest, TheDictionarySwitch) {
 
   // On: sorted ids start with the dictionary (as an Arrow dictionary type needs) and, once it is
   // full, go on by measurement; with a fixed policy, in that policy's encoding.
-  Data<int64_t> ids;
-  for (int64_t i = 0; i < 50000; ++i) ids.Add(i * 3);
+  ColumnData<int64_t> ids;
+  for (int64_t i = 0; i < 50000; ++i) Add(&ids, i * 3);
   WriterOptions on;
   on.dictionary = true;
   on.dictionary_page_size_limit = 16 << 10;
@@ -351,10 +331,10 @@ TEST(AutoEncodingTest, TheDictionarySwitch) {
 TEST(AutoEncodingTest, ShortAndNullChunks) {
   // A chunk smaller than the sample is decided at Finish; a chunk of nulls has nothing to measure
   // and starts with the dictionary, as other writers do.
-  Data<int64_t> few;
-  for (int64_t i = 0; i < 50; ++i) few.Add(i);
+  ColumnData<int64_t> few;
+  for (int64_t i = 0; i < 50; ++i) Add(&few, i);
   EXPECT_EQ(Write(Column(PhysicalType::kInt64), WriterOptions{}, few).page_encodings.size(), 1u);
-  Data<int64_t> nulls;
+  ColumnData<int64_t> nulls;
   nulls.def.assign(3000, 0);
   const Written written = Write(Column(PhysicalType::kInt64), WriterOptions{}, nulls);
   EXPECT_EQ(written.used, std::set<Encoding>{Encoding::kRleDictionary});

@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "column_data_helpers.h"
 #include "pqpage/byte_stream_split.h"
 #include "pqpage/codec.h"
 #include "pqpage/delta_binary_packed.h"
@@ -40,15 +41,7 @@ ColumnDescriptor Column(PhysicalType type, int type_length = 0) {
   return column;
 }
 
-// Bit for bit (NaN payloads, -0.0), or byte for byte for byte arrays.
-template <typename T>
-bool Same(const T& a, const T& b) {
-  if constexpr (std::is_same_v<T, ByteArray> || std::is_same_v<T, Int96>) {
-    return a == b;
-  } else {
-    return std::memcmp(&a, &b, sizeof(T)) == 0;
-  }
-}
+using testing::SameValue;
 
 // An owning array of T (std::vector<bool> has no bool* to make a span of).
 template <typename T>
@@ -187,7 +180,7 @@ void RoundTrip(Encoding encoding, const ColumnDescriptor& column) {
   PQPAGE_EXPECT_ERROR(decoder->Decode(out.span().first(1)), StatusCode::kInvalidArgument);
   for (size_t i = 0; i < out.size(); ++i) {
     if (i >= 100 && i < 150) continue;
-    ASSERT_TRUE(Same(out[i], values[i])) << "value " << i;
+    ASSERT_TRUE(SameValue(out[i], values[i])) << "value " << i;
   }
 
   // Slot i is null when bit 3 + i is clear: runs of nulls and of values of every length.
@@ -209,7 +202,8 @@ void RoundTrip(Encoding encoding, const ColumnDescriptor& column) {
   EXPECT_EQ(decoder->values_left(), 0);
   for (size_t i = 0; i < slots.size(); ++i) {
     const bool set = (validity[(i + kOffset) / 8] >> ((i + kOffset) % 8)) & 1;
-    ASSERT_TRUE(Same(slots[i], set ? values[i] : T{})) << "slot " << i << (set ? "" : " (null)");
+    ASSERT_TRUE(SameValue(slots[i], set ? values[i] : T{}))
+        << "slot " << i << (set ? "" : " (null)");
   }
 }
 
