@@ -238,9 +238,9 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
     sample_.Clear();
     ResetPage();
     const absl::Span<const T> values = sample.values();
-    Encoding chosen = plan_.measured.size() > 1 && plan_.measured[1] == Encoding::kRleDictionary
-                          ? Encoding::kRleDictionary
-                          : plan_.measured[0];
+    const bool may_use_dictionary = std::find(plan_.measured.begin(), plan_.measured.end(),
+                                              Encoding::kRleDictionary) != plan_.measured.end();
+    Encoding chosen = may_use_dictionary ? Encoding::kRleDictionary : plan_.measured[0];
     std::unique_ptr<Dictionary> dictionary = MakeDictionary();
     DictionaryEncoder<T>* measured_dictionary = nullptr;
     if constexpr (kHasDictionary) measured_dictionary = dictionary.get();
