@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "column_data_helpers.h"
@@ -302,6 +303,42 @@ TEST(FileWriterTest, RejectsCallsOutOfOrder) {
   PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(path));
   EXPECT_EQ(reader->num_rows(), 20);
   ExpectColumnReadsBack(*reader, 0, 1, data.name);
+  std::remove(path.c_str());
+}
+
+// The contract in pqpage/file.h: one FileReader serves ColumnChunkReaders on several threads at
+// once, each reader used by one thread. Every chunk is read on every thread, so that the same
+// chunks are decoded concurrently, not only different ones.
+TEST(FileWriterTest, ChunksOfOneFileDecodeOnSeveralThreadsAtOnce) {
+  const std::string path = TempPath("file_writer_threads.parquet");
+  const Schema schema = MakeSchema();
+  std::vector<RowGroupData> groups;
+  groups.reserve(3);  // byte array values are views into their RowGroupData: no reallocation
+  {
+    PQPAGE_ASSERT_OK_AND_ASSIGN(auto file, FileWriter::Open(path, schema));
+    WriterOptions options;
+    options.data_page_size = 256;  // many pages per chunk
+    options.compression = Compression::kZstd;
+    for (int g = 0; g < 3; ++g) {
+      groups.push_back(MakeRowGroup(schema, 400 + 100 * g, 7 + 10 * g));
+      options.data_page_version = 1 + g % 2;
+      PQPAGE_ASSERT_OK(AddRowGroup(file.get(), groups.back(), options));
+    }
+    PQPAGE_ASSERT_OK(file->Close());
+  }
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(path));
+  auto read_everything = [&](int first_group) {
+    for (int i = 0; i < 3; ++i) {
+      const int g = (first_group + i) % 3;
+      ExpectColumnReadsBack(*reader, g, 0, groups[g].id);
+      ExpectColumnReadsBack(*reader, g, 1, groups[g].name);
+      ExpectColumnReadsBack(*reader, g, 2, groups[g].tags);
+      ExpectColumnReadsBack(*reader, g, 3, groups[g].code);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) threads.emplace_back(read_everything, t % 3);
+  for (std::thread& thread : threads) thread.join();
   std::remove(path.c_str());
 }
 

@@ -26,7 +26,8 @@ class ByteSource {
   virtual int64_t size() const = 0;
 
   // Fills `out` with the bytes at [offset, offset + out.size()). DataLoss if that range is not
-  // inside [0, size()).
+  // inside [0, size()). Must be safe to call from several threads at once, as the sources below
+  // are (pread has no shared file position): readers of different chunks share one source.
   virtual absl::Status ReadAt(int64_t offset, absl::Span<uint8_t> out) const = 0;
 };
 

@@ -7,6 +7,9 @@
 // Memory: the reader holds the current page (compressed and decompressed bytes), the dictionary
 // and small per-page decoder state, never a whole column chunk; the caller owns every batch.
 //
+// Threads: a reader is used by one thread at a time. Readers over chunks of one source (the same
+// chunk or different ones) run on different threads at once; they share nothing but the source.
+//
 // Errors: every message names the column, the context the caller gave (file, row group) and the
 // page (its index in the chunk and its file offset).
 //   - DataLoss: a truncated or malformed header or page, a CRC mismatch (while verifying),

@@ -26,6 +26,8 @@
 
 namespace pqpage {
 
+// Thread safety: a FileReader is immutable once open, so its methods may be called from several
+// threads at once; the ColumnChunkReaders it opens decode in parallel, one thread per reader.
 class FileReader {
  public:
   // Opens a file and reads its footer (the footer is bounded by FooterLimits below).

@@ -1,13 +1,17 @@
 // pqpage recode IN OUT: re-encodes every column of every row group with the chosen encoding
 // policy, data page version and codec, keeping the schema, the row groups and the key-value
-// metadata. It streams: one column chunk is read batch by batch into one ColumnChunkWriter, which
-// holds that chunk's finished pages until FileWriter writes them; nothing else is kept.
+// metadata. It streams: each column chunk is read batch by batch into its own ColumnChunkWriter,
+// which holds that chunk's finished pages until FileWriter writes them. Chunks are encoded on
+// --threads threads and written in file order; the output does not depend on the thread count.
 #include <sys/stat.h>
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -21,6 +25,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/types/span.h"
 #include "cli/cli_args.h"
+#include "cli/cli_parallel.h"
 #include "cli/cli_progress.h"
 #include "cli/cli_reader_options.h"
 #include "cli/cli_values.h"
@@ -76,6 +81,7 @@ constexpr char kUsage[] =
     "                          keeps a chunk's values in memory while it is written), then\n"
     "                          read OUT back and compare every column with IN\n"
     "  --no-verify-checksums   do not check IN's page CRCs\n" PQPAGE_CLI_MAX_PAGE_SIZE_USAGE
+        PQPAGE_CLI_THREADS_USAGE
     "\n"
     "Exit status: 0 on success, 1 when IN cannot be read or OUT cannot be written (OUT is then\n"
     "removed), 2 for a usage error.\n";
@@ -306,11 +312,17 @@ absl::StatusOr<int64_t> TotalChunkBytes(const FileReader& file) {
   return total;
 }
 
-// Writes OUT from IN. `digests` receives one digest per row group and column (row-major) when
-// verification wants them; `*created` tells whether OUT was created (and so is the command's to
-// remove on failure).
+// Writes OUT from IN with up to `threads` column chunks encoded at once. `digests` receives one
+// digest per row group and column (row-major) when verification wants them; `*created` tells
+// whether OUT was created (and so is the command's to remove on failure).
+//
+// Chunks are encoded in parallel but written in file order: a finished chunk waits, with its
+// pages in memory, until every chunk before it is written, and a chunk more than 2 x threads
+// ahead of the next one to write does not start, which bounds that memory. With one thread each
+// chunk is written as soon as it is encoded, as before. Errors are kept per chunk and the first
+// in file order is returned, so the outcome does not depend on the thread count.
 absl::Status Recode(const FileReader& input, const std::string& out_path,
-                    const WriterOptions& options, std::vector<StreamDigest>* digests,
+                    const WriterOptions& options, int threads, std::vector<StreamDigest>* digests,
                     bool* created) {
   const std::vector<ColumnDescriptor>& columns = input.schema().columns();
   const int num_columns = static_cast<int>(columns.size());
@@ -324,35 +336,92 @@ absl::Status Recode(const FileReader& input, const std::string& out_path,
   std::unique_ptr<FileWriter> output = *std::move(opened);
   *created = true;
 
+  const int64_t num_chunks = int64_t{num_row_groups} * num_columns;
+  std::vector<std::optional<ColumnChunkWriter>> encoded(static_cast<size_t>(num_chunks));
+  std::vector<absl::Status> errors(static_cast<size_t>(num_chunks));
   Progress progress(kCommand, total_bytes);
+  std::mutex mutex;  // guards everything below, the output and the progress line
+  std::condition_variable chunk_written;
+  int64_t next_to_write = 0;
   int64_t bytes_done = 0;
-  for (int rg = 0; rg < num_row_groups; ++rg) {
-    const std::string rg_context = absl::StrCat(out_path, ": row group ", rg, ": ");
-    PQPAGE_RETURN_IF_ERROR(WithContext(output->BeginRowGroup(), rg_context));
-    for (int c = 0; c < num_columns; ++c) {
-      progress.Update(rg, num_row_groups, c, num_columns, bytes_done);
-      PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, input.ColumnChunk(rg, c));
-      PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader, input.OpenColumnChunk(rg, c));
-      ColumnChunkWriter writer(columns[c], options);
-      StreamDigest* digest =
-          digests != nullptr ? &(*digests)[DigestIndex(rg, c, num_columns)] : nullptr;
-      auto on_page = [&](int64_t page_offset) {
-        progress.Update(rg, num_row_groups, c, num_columns,
-                        bytes_done + (page_offset - location.offset));
-      };
-      const std::string writer_context =
-          absl::StrCat(rg_context, "column '", columns[c].PathString(), "': ");
-      PQPAGE_RETURN_IF_ERROR(VisitValueType(columns[c].type, [&](auto tag) {
-        return CopyChunk<typename decltype(tag)::Type>(reader, &writer, writer_context, digest,
-                                                       on_page);
-      }));
-      PQPAGE_RETURN_IF_ERROR(
-          WithContext(output->WriteColumnChunk(std::move(writer)), writer_context));
-      bytes_done += location.length;
+  bool failed = false;
+  const int64_t max_ahead = 2 * int64_t{threads};
+
+  // Writes the finished chunks that are next in file order; `mutex` is held.
+  auto write_ready = [&]() -> absl::Status {
+    while (next_to_write < num_chunks && encoded[static_cast<size_t>(next_to_write)]) {
+      const int64_t i = next_to_write;
+      const int rg = static_cast<int>(i / num_columns);
+      const int c = static_cast<int>(i % num_columns);
+      const std::string rg_context = absl::StrCat(out_path, ": row group ", rg, ": ");
+      absl::Status status;
+      if (c == 0) status = WithContext(output->BeginRowGroup(), rg_context);
+      if (status.ok()) {
+        status = WithContext(output->WriteColumnChunk(*std::move(encoded[static_cast<size_t>(i)])),
+                             absl::StrCat(rg_context, "column '", columns[c].PathString(), "': "));
+      }
+      encoded[static_cast<size_t>(i)].reset();
+      if (status.ok() && c == num_columns - 1) {
+        status = WithContext(output->EndRowGroup(), rg_context);
+      }
+      if (!status.ok()) {
+        errors[static_cast<size_t>(i)] = status;
+        return status;
+      }
+      ++next_to_write;
     }
-    PQPAGE_RETURN_IF_ERROR(WithContext(output->EndRowGroup(), rg_context));
-  }
+    return absl::OkStatus();
+  };
+
+  auto encode_chunk = [&](int64_t i) -> absl::Status {
+    const int rg = static_cast<int>(i / num_columns);
+    const int c = static_cast<int>(i % num_columns);
+    PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, input.ColumnChunk(rg, c));
+    PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader, input.OpenColumnChunk(rg, c));
+    ColumnChunkWriter writer(columns[c], options);
+    StreamDigest* digest = digests != nullptr ? &(*digests)[static_cast<size_t>(i)] : nullptr;
+    auto on_page = [&](int64_t page_offset) {
+      if (!progress.enabled()) return;
+      const std::lock_guard<std::mutex> lock(mutex);
+      progress.Update(rg, num_row_groups, c, num_columns,
+                      bytes_done + (page_offset - location.offset));
+    };
+    const std::string writer_context =
+        absl::StrCat(out_path, ": row group ", rg, ": column '", columns[c].PathString(), "': ");
+    PQPAGE_RETURN_IF_ERROR(VisitValueType(columns[c].type, [&](auto tag) {
+      return CopyChunk<typename decltype(tag)::Type>(reader, &writer, writer_context, digest,
+                                                     on_page);
+    }));
+    const std::lock_guard<std::mutex> lock(mutex);
+    bytes_done += location.length;
+    if (failed) return absl::OkStatus();  // nothing more is written; the error is elsewhere
+    encoded[static_cast<size_t>(i)] = std::move(writer);
+    return write_ready();
+  };
+
+  absl::Status status = RunTasks(threads, num_chunks, [&](int64_t i) -> absl::Status {
+    {
+      // After a failure every started chunk still runs, so that the first error in file order is
+      // found whatever the interleaving; only the writing stops.
+      std::unique_lock<std::mutex> lock(mutex);
+      chunk_written.wait(lock, [&] { return failed || i < next_to_write + max_ahead; });
+    }
+    absl::Status chunk_status = encode_chunk(i);
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (!chunk_status.ok()) {
+      if (errors[static_cast<size_t>(i)].ok()) errors[static_cast<size_t>(i)] = chunk_status;
+      failed = true;
+    }
+    chunk_written.notify_all();
+    return chunk_status;
+  });
   progress.Clear();
+  if (!status.ok()) {
+    for (const absl::Status& error : errors) {
+      if (!error.ok()) return error;
+    }
+    return status;
+  }
   return WithContext(output->Close(), absl::StrCat(out_path, ": "));
 }
 
@@ -418,19 +487,19 @@ int64_t FileSize(const std::string& path) {
 }  // namespace
 
 int RunRecode(const std::vector<std::string>& args) {
-  auto parsed = ParseArgs(args, WithReaderOptions({{"encoding", true},
-                                                   {"page-version", true},
-                                                   {"compression", true},
-                                                   {"compression-level", true},
-                                                   {"page-size", true},
-                                                   {"column-encoding", true},
-                                                   {"column-compression", true},
-                                                   {"column-dictionary", true},
-                                                   {"auto-encodings", true},
-                                                   {"tie-margin", true},
-                                                   {"checksum", false},
-                                                   {"no-statistics", false},
-                                                   {"verify", false}}));
+  auto parsed = ParseArgs(args, WithThreadsOption(WithReaderOptions({{"encoding", true},
+                                                                     {"page-version", true},
+                                                                     {"compression", true},
+                                                                     {"compression-level", true},
+                                                                     {"page-size", true},
+                                                                     {"column-encoding", true},
+                                                                     {"column-compression", true},
+                                                                     {"column-dictionary", true},
+                                                                     {"auto-encodings", true},
+                                                                     {"tie-margin", true},
+                                                                     {"checksum", false},
+                                                                     {"no-statistics", false},
+                                                                     {"verify", false}})));
   if (!parsed.ok()) return UsageError(kCommand, parsed.status());
   if (parsed->Has("help")) {
     std::fputs(kUsage, stdout);
@@ -450,6 +519,9 @@ int RunRecode(const std::vector<std::string>& args) {
   const bool verify = parsed->Has("verify");
   absl::StatusOr<ReaderOptions> reader_options = ReaderOptionsFrom(*parsed);
   if (!reader_options.ok()) return UsageError(kCommand, reader_options.status());
+  absl::StatusOr<int> threads_option = ThreadsFrom(*parsed);
+  if (!threads_option.ok()) return UsageError(kCommand, threads_option.status());
+  const int threads = *threads_option;
 
   const auto start = std::chrono::steady_clock::now();
   auto input = FileReader::Open(in_path, *reader_options);
@@ -469,7 +541,8 @@ int RunRecode(const std::vector<std::string>& args) {
     digests.resize(static_cast<size_t>(file.num_row_groups()) * file.schema().columns().size());
   }
   bool created = false;
-  absl::Status status = Recode(file, out_path, *options, verify ? &digests : nullptr, &created);
+  absl::Status status =
+      Recode(file, out_path, *options, threads, verify ? &digests : nullptr, &created);
   if (status.ok() && verify) status = VerifyOutput(file, out_path, digests);
   if (!status.ok()) {
     // A half-written (or unverified) file must not pass for a recoded one.

@@ -163,6 +163,31 @@ run_expect 2 "recode --auto-encodings of an unknown set" -- "$TOOL" recode \
   "$DATA/alltypes_plain.parquet" "$SCRATCH/u.parquet" --auto-encodings some
 run_expect 2 "recode --tie-margin over 100" -- "$TOOL" recode \
   "$DATA/alltypes_plain.parquet" "$SCRATCH/u.parquet" --tie-margin 101
+run_expect 2 "recode --threads 0" -- "$TOOL" recode \
+  "$DATA/alltypes_plain.parquet" "$SCRATCH/u.parquet" --threads 0
+run_expect 2 "recode --threads over 256" -- "$TOOL" recode \
+  "$DATA/alltypes_plain.parquet" "$SCRATCH/u.parquet" --threads 257
+
+# A damaged input fails the same way whatever the thread count: the first bad chunk in file
+# order is reported, and no output is left behind.
+for path in "$DATA/datapage_v1-corrupt-checksum.parquet" "$SHARED"/parquet-testing/bad_data/*.parquet; do
+  file=$(basename "$path")
+  first=""
+  for threads in 1 2 4; do
+    rm -f "$SCRATCH/bad.parquet"
+    status=0
+    "$TOOL" recode "$path" "$SCRATCH/bad.parquet" --threads $threads > /dev/null \
+      2> "$SCRATCH/err" || status=$?
+    [[ $status -eq 1 ]] || fail "recode $file --threads $threads: exit $status, expected 1"
+    [[ ! -e $SCRATCH/bad.parquet ]] || fail "recode $file --threads $threads left its output"
+    if [[ -z $first ]]; then
+      first=$(cat "$SCRATCH/err")
+    elif [[ $(cat "$SCRATCH/err") != "$first" ]]; then
+      fail "recode $file: --threads $threads reports '$(cat "$SCRATCH/err")', --threads 1 '$first'"
+    fi
+    CHECKS=$((CHECKS + 1))
+  done
+done
 
 # Every other reference file whose input dumps: recode with the defaults dumps identically.
 recoded=0
@@ -177,6 +202,15 @@ for path in "$DATA"/*.parquet; do
   run_expect 0 "recode $file (defaults)" -- "$TOOL" recode "$path" "$SCRATCH/all.parquet"
   run_expect 0 "dump recoded $file" -- "$TOOL" dump "$SCRATCH/all.parquet"
   cmp -s "$SCRATCH/in.dump" "$SCRATCH/out" || fail "recode $file (defaults): dump differs"
+  # Chunks are encoded in parallel but written in order: the file must not depend on --threads.
+  run_expect 0 "recode $file --threads 3" -- "$TOOL" recode "$path" "$SCRATCH/t3.parquet" \
+    --threads 3
+  run_expect 0 "recode $file --threads 1" -- "$TOOL" recode "$path" "$SCRATCH/t1.parquet" \
+    --threads 1
+  cmp -s "$SCRATCH/all.parquet" "$SCRATCH/t3.parquet" ||
+    fail "recode $file: --threads 3 writes a different file than the default"
+  cmp -s "$SCRATCH/all.parquet" "$SCRATCH/t1.parquet" ||
+    fail "recode $file: --threads 1 writes a different file than the default"
   recoded=$((recoded + 1))
 done
 [[ $recoded -ge 30 ]] || fail "only $recoded reference files recoded"

@@ -15,6 +15,8 @@ expect_grep '^decoded value bytes: [0-9]+$' "$t" "scan alltypes_plain: value byt
 expect_grep '^elapsed: [0-9]+\.[0-9]+ s$' "$t" "scan alltypes_plain: elapsed"
 expect_grep '^throughput: ([0-9.]+ MB/s|-) compressed, ([0-9.]+ MB/s|-) decoded$' "$t" \
   "scan alltypes_plain: MB/s"
+run_expect 2 "scan --threads 0" -- "$TOOL" scan "$DATA/alltypes_plain.parquet" --threads 0
+run_expect 2 "scan --threads x" -- "$TOOL" scan "$DATA/alltypes_plain.parquet" --threads x
 run_expect 0 "scan --per-column" -- "$TOOL" scan "$DATA/alltypes_plain.parquet" --per-column
 expect_grep '^timestamp_col +INT96 +8 +8 +[0-9]+ +96$' "$SCRATCH/out" \
   "scan --per-column: INT96 row (8 values of 12 bytes)"
@@ -83,6 +85,20 @@ for path in "$DATA"/*.parquet; do
   elif [[ -s $SCRATCH/err ]]; then
     fail "scan $file: exit $status and stderr: $(cat "$SCRATCH/err")"
   fi
+  # Chunks are decoded in parallel: the figures, and which error is reported, must not depend on
+  # the thread count.
+  for threads in 1 3; do
+    status_t=0
+    "$TOOL" scan "$path" --threads $threads > "$SCRATCH/threads.txt" 2> "$SCRATCH/threads.err" ||
+      status_t=$?
+    [[ $status_t -eq $status ]] || fail "scan $file --threads $threads: exit $status_t, not $status"
+    cmp -s "$SCRATCH/err" "$SCRATCH/threads.err" ||
+      fail "scan $file --threads $threads: stderr '$(cat "$SCRATCH/threads.err")' differs"
+    diff <(grep -Ev '^(elapsed|throughput):' "$SCRATCH/files/$file.txt") \
+      <(grep -Ev '^(elapsed|throughput):' "$SCRATCH/threads.txt") > /dev/null ||
+      fail "scan $file --threads $threads: figures differ from the default's"
+    CHECKS=$((CHECKS + 1))
+  done
   printf '%s\t%s\t%s\t%s\n' "$file" "$SCRATCH/files/$file.json" "$SCRATCH/files/$file.txt" \
     "$status" >> "$SCRATCH/manifest"
   CHECKS=$((CHECKS + 1))
