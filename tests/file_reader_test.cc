@@ -1,7 +1,9 @@
 // The file layer's reading side: footers, column chunk ranges, writer quirks.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <functional>
 #include <string>
 #include <vector>
@@ -106,6 +108,63 @@ TEST(FileReaderTest, ReadsAFooterAndItsColumnChunk) {
   ASSERT_EQ(reader->schema().columns().size(), 1u);
   PQPAGE_ASSERT_OK_AND_ASSIGN(std::vector<int32_t> values, ReadColumn(*reader));
   EXPECT_EQ(values, (std::vector<int32_t>{1, 2, 3}));
+}
+
+std::string WriteTempFile(const std::string& name, const Bytes& bytes) {
+  const std::string path = ::testing::TempDir() + "/" + name;
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
+  return path;
+}
+
+// The three sources agree byte for byte, and only those in memory say so.
+TEST(ByteSourceTest, MappedFilesReadLikeFilesAndLikeMemory) {
+  const Bytes file = MakeFile();
+  const std::string path = WriteTempFile("byte_source_mapped.parquet", file);
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto mapped, OpenMappedFileByteSource(path));
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto read, OpenFileByteSource(path));
+  auto memory = MakeMemoryByteSource(file);
+  ASSERT_EQ(mapped->size(), static_cast<int64_t>(file.size()));
+  EXPECT_EQ(read->size(), mapped->size());
+  EXPECT_TRUE(read->InMemory().empty());
+  ASSERT_EQ(mapped->InMemory().size(), file.size());
+  EXPECT_TRUE(std::equal(file.begin(), file.end(), mapped->InMemory().begin()));
+  ASSERT_EQ(memory->InMemory().data(), file.data());
+  for (const ByteSource* source : {mapped.get(), read.get(), memory.get()}) {
+    Bytes middle(5);
+    PQPAGE_ASSERT_OK(source->ReadAt(3, absl::MakeSpan(middle)));
+    EXPECT_EQ(middle, Bytes(file.begin() + 3, file.begin() + 8));
+    PQPAGE_EXPECT_ERROR(source->ReadAt(source->size() - 2, absl::MakeSpan(middle)),
+                        absl::StatusCode::kDataLoss);
+    PQPAGE_EXPECT_ERROR(source->ReadAt(-1, absl::MakeSpan(middle)), absl::StatusCode::kDataLoss);
+    PQPAGE_EXPECT_OK(source->ReadAt(source->size(), {}));
+  }
+  // A file reader over the mapping reads the column like any other.
+  ReaderOptions options;
+  options.memory_map = true;
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(path, options));
+  EXPECT_FALSE(reader->source().InMemory().empty());
+  PQPAGE_ASSERT_OK_AND_ASSIGN(std::vector<int32_t> values, ReadColumn(*reader));
+  EXPECT_EQ(values, (std::vector<int32_t>{1, 2, 3}));
+  std::remove(path.c_str());
+}
+
+TEST(ByteSourceTest, MappingAnEmptyFileOrSomethingElse) {
+  const std::string path = WriteTempFile("byte_source_empty.parquet", {});
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto empty, OpenMappedFileByteSource(path));
+  EXPECT_EQ(empty->size(), 0);
+  EXPECT_TRUE(empty->InMemory().empty());
+  PQPAGE_EXPECT_OK(empty->ReadAt(0, {}));
+  Bytes one(1);
+  PQPAGE_EXPECT_ERROR(empty->ReadAt(0, absl::MakeSpan(one)), absl::StatusCode::kDataLoss);
+  ReaderOptions options;
+  options.memory_map = true;
+  PQPAGE_EXPECT_ERROR(FileReader::Open(path, options), absl::StatusCode::kDataLoss);
+  std::remove(path.c_str());
+  PQPAGE_EXPECT_ERROR(OpenMappedFileByteSource(path), absl::StatusCode::kNotFound);
+  PQPAGE_EXPECT_ERROR(OpenMappedFileByteSource(::testing::TempDir()),
+                      absl::StatusCode::kInvalidArgument);
 }
 
 TEST(FileReaderTest, DamagedTailsAreDataLoss) {

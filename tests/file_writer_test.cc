@@ -326,19 +326,24 @@ TEST(FileWriterTest, ChunksOfOneFileDecodeOnSeveralThreadsAtOnce) {
     }
     PQPAGE_ASSERT_OK(file->Close());
   }
-  PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(path));
-  auto read_everything = [&](int first_group) {
-    for (int i = 0; i < 3; ++i) {
-      const int g = (first_group + i) % 3;
-      ExpectColumnReadsBack(*reader, g, 0, groups[g].id);
-      ExpectColumnReadsBack(*reader, g, 1, groups[g].name);
-      ExpectColumnReadsBack(*reader, g, 2, groups[g].tags);
-      ExpectColumnReadsBack(*reader, g, 3, groups[g].code);
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int t = 0; t < 4; ++t) threads.emplace_back(read_everything, t % 3);
-  for (std::thread& thread : threads) thread.join();
+  // Read with pread, and mapped into memory, where every page is decoded in place.
+  for (const bool memory_map : {false, true}) {
+    ReaderOptions reader_options;
+    reader_options.memory_map = memory_map;
+    PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(path, reader_options));
+    auto read_everything = [&](int first_group) {
+      for (int i = 0; i < 3; ++i) {
+        const int g = (first_group + i) % 3;
+        ExpectColumnReadsBack(*reader, g, 0, groups[g].id);
+        ExpectColumnReadsBack(*reader, g, 1, groups[g].name);
+        ExpectColumnReadsBack(*reader, g, 2, groups[g].tags);
+        ExpectColumnReadsBack(*reader, g, 3, groups[g].code);
+      }
+    };
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t) threads.emplace_back(read_everything, t % 3);
+    for (std::thread& thread : threads) thread.join();
+  }
   std::remove(path.c_str());
 }
 

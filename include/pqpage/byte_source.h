@@ -1,6 +1,7 @@
-// Where the page decoder reads a column chunk's bytes from: a buffer already in memory, or a file
+// Where the page decoder reads a column chunk's bytes from: a buffer already in memory, a file
 // read piece by piece with pread (so that scanning a file never needs more than one page of it in
-// memory at a time).
+// memory at a time), or a file mapped into memory (so that pages are decoded where they lie,
+// without a copy).
 //
 // Errors: DataLoss when a read asks for bytes past the end of the source (the file or buffer is
 // shorter than the metadata says); Unavailable when the operating system reports a read error;
@@ -29,6 +30,11 @@ class ByteSource {
   // inside [0, size()). Must be safe to call from several threads at once, as the sources below
   // are (pread has no shared file position): readers of different chunks share one source.
   virtual absl::Status ReadAt(int64_t offset, absl::Span<uint8_t> out) const = 0;
+
+  // All size() bytes, when the source holds them in memory (a memory source, a mapped file), so
+  // that readers use them in place instead of copying them out with ReadAt; empty for a source
+  // read piece by piece (and for an empty one). The bytes live as long as the source.
+  virtual absl::Span<const uint8_t> InMemory() const { return {}; }
 };
 
 // A view of bytes owned by the caller, which must outlive the source.
@@ -36,6 +42,13 @@ std::unique_ptr<ByteSource> MakeMemoryByteSource(absl::Span<const uint8_t> bytes
 
 // A file opened for reading; it is closed when the source is destroyed.
 absl::StatusOr<std::unique_ptr<ByteSource>> OpenFileByteSource(const std::string& path);
+
+// A file mapped read-only into memory (mmap); it is unmapped when the source is destroyed. Pages
+// are read from the page cache without a copy, which saves the time of the read system calls on
+// uncompressed files. The file must not shrink while it is mapped: touching a page past its new
+// end raises SIGBUS, which no error status can report. Errors as for OpenFileByteSource, and
+// Unavailable when the mapping fails.
+absl::StatusOr<std::unique_ptr<ByteSource>> OpenMappedFileByteSource(const std::string& path);
 
 }  // namespace pqpage
 

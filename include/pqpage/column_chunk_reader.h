@@ -48,6 +48,10 @@ struct ReaderOptions {
   // the format's own limit (sizes are i32): brotli and zstd legitimately inflate a few KB into a
   // page of a GiB, so a lower default would refuse real files.
   int64_t max_page_bytes = INT32_MAX;
+  // FileReader::Open(path) maps the file into memory (OpenMappedFileByteSource) instead of reading
+  // it with pread: uncompressed pages are then decoded in place, without a copy. Only for files
+  // that do not shrink while they are read (see byte_source.h).
+  bool memory_map = false;
 };
 
 // Where a column chunk lies and how it was written, as its ColumnMetaData says.

@@ -10,6 +10,7 @@ namespace pqpage::cli {
 
 std::vector<OptionSpec> WithReaderOptions(std::vector<OptionSpec> specs, bool with_checksum_flag) {
   specs.push_back({"max-page-size", true});
+  specs.push_back({"mmap", false});
   if (with_checksum_flag) specs.push_back({"no-verify-checksums", false});
   return specs;
 }
@@ -17,6 +18,7 @@ std::vector<OptionSpec> WithReaderOptions(std::vector<OptionSpec> specs, bool wi
 absl::StatusOr<ReaderOptions> ReaderOptionsFrom(const ParsedArgs& parsed) {
   ReaderOptions options;
   options.verify_checksums = !parsed.Has("no-verify-checksums");
+  options.memory_map = parsed.Has("mmap");
   if (std::optional<std::string> text = parsed.Value("max-page-size")) {
     int64_t unit = 1;
     std::string digits = *text;

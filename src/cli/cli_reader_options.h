@@ -1,6 +1,6 @@
 // The reading options the commands that read a file share (dump, inspect, scan, recode):
-// --no-verify-checksums and --max-page-size, parsed the same way everywhere and documented by one
-// usage text.
+// --no-verify-checksums, --max-page-size and --mmap, parsed the same way everywhere and documented
+// by one usage text.
 #ifndef PQPAGE_CLI_CLI_READER_OPTIONS_H_
 #define PQPAGE_CLI_CLI_READER_OPTIONS_H_
 
@@ -22,7 +22,9 @@ std::vector<OptionSpec> WithReaderOptions(std::vector<OptionSpec> specs,
 #define PQPAGE_CLI_MAX_PAGE_SIZE_USAGE                                                        \
   "  --max-page-size BYTES   refuse any page larger than BYTES, compressed or decompressed\n" \
   "                          (K, M, G suffixes; default 2G-1, the format's limit), which\n"   \
-  "                          bounds the memory one page of an untrusted file can claim\n"
+  "                          bounds the memory one page of an untrusted file can claim\n"     \
+  "  --mmap                  map the file into memory instead of reading it: uncompressed\n"  \
+  "                          pages are decoded in place (the file must not shrink meanwhile)\n"
 
 // ReaderOptions from the parsed arguments. --max-page-size takes bytes with an optional K, M or G
 // suffix (powers of 1024), from 1 KiB up to the format's own limit (2 GiB - 1, the default).

@@ -40,7 +40,9 @@ FileReader::~FileReader() = default;
 
 absl::StatusOr<std::unique_ptr<FileReader>> FileReader::Open(const std::string& path,
                                                              ReaderOptions options) {
-  PQPAGE_ASSIGN_OR_RETURN(std::unique_ptr<ByteSource> source, OpenFileByteSource(path));
+  PQPAGE_ASSIGN_OR_RETURN(std::unique_ptr<ByteSource> source, options.memory_map
+                                                                  ? OpenMappedFileByteSource(path)
+                                                                  : OpenFileByteSource(path));
   return Open(std::move(source), path, options);
 }
 

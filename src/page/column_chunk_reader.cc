@@ -23,7 +23,8 @@ struct ColumnChunkReader::State {
   internal::PageWalker walker;
   std::unique_ptr<internal::PageValueDecoderBase> values;
 
-  std::vector<uint8_t> dictionary_bytes;  // the decompressed dictionary page, owned
+  // The dictionary page, decompressed, or copied when the source is read piece by piece.
+  std::vector<uint8_t> dictionary_bytes;
   std::optional<PageInfo> dictionary_info;
 
   bool have_page = false;
@@ -66,14 +67,17 @@ struct ColumnChunkReader::State {
       return Fail(absl::UnimplementedError(
           absl::StrCat("dictionary page encoded as ", EncodingName(info.encoding).data())));
     }
-    if (location.codec == Compression::kUncompressed) {
-      const auto stored = walker.stored_bytes();
-      dictionary_bytes.assign(stored.begin(), stored.end());
-    } else {
+    // The decoder keeps views of the page: it is copied unless it lives as long as the reader.
+    absl::Span<const uint8_t> page_bytes = walker.stored_bytes();
+    if (location.codec != Compression::kUncompressed) {
       PQPAGE_RETURN_IF_ERROR(
-          Fail(Decompress(walker.stored_bytes(), info.uncompressed_page_size, &dictionary_bytes)));
+          Fail(Decompress(page_bytes, info.uncompressed_page_size, &dictionary_bytes)));
+      page_bytes = dictionary_bytes;
+    } else if (!walker.stored_bytes_live_with_source()) {
+      dictionary_bytes.assign(page_bytes.begin(), page_bytes.end());
+      page_bytes = dictionary_bytes;
     }
-    PQPAGE_RETURN_IF_ERROR(Fail(values->SetDictionary(dictionary_bytes, info.num_values)));
+    PQPAGE_RETURN_IF_ERROR(Fail(values->SetDictionary(page_bytes, info.num_values)));
     dictionary_info = info;
     return absl::OkStatus();
   }

@@ -20,6 +20,13 @@ constexpr int64_t kReadAhead = 1 << 20;
 }  // namespace
 
 absl::StatusOr<absl::Span<const uint8_t>> PageWalker::Window(int64_t begin, int64_t length) {
+  // A source in memory is used in place. A range outside it goes on to ReadAt, which reports it.
+  const absl::Span<const uint8_t> in_memory = source_->InMemory();
+  const int64_t file_begin = location_.offset + begin;
+  if (!in_memory.empty() && file_begin >= 0 && length >= 0 &&
+      file_begin <= static_cast<int64_t>(in_memory.size()) - length) {
+    return in_memory.subspan(static_cast<size_t>(file_begin), static_cast<size_t>(length));
+  }
   const int64_t window_end = window_begin_ + static_cast<int64_t>(window_.size());
   if (begin < window_begin_ || begin + length > window_end) {
     const int64_t size = std::min(location_.length - begin, std::max(length, kReadAhead));
@@ -100,7 +107,7 @@ absl::StatusOr<bool> PageWalker::Next() {
         absl::StrCat("page of ", std::max<int64_t>(body, info_.uncompressed_page_size),
                      " bytes is larger than the reader's limit of ", options_.max_page_bytes)));
   }
-  if (body <= kReadAhead) {
+  if (body <= kReadAhead || !source_->InMemory().empty()) {
     absl::StatusOr<absl::Span<const uint8_t>> bytes = Window(next_offset_ + header_size, body);
     if (!bytes.ok()) return Annotate(bytes.status());
     stored_view_ = *bytes;

@@ -34,8 +34,10 @@ class PageWalker {
 
   const PageInfo& info() const { return info_; }
   const format::PageHeader& header() const { return header_; }
-  // The page's bytes as stored (after the header, before decompression); valid until Next().
+  // The page's bytes as stored (after the header, before decompression); valid until Next(), or
+  // as long as the source when it is in memory (ByteSource::InMemory).
   absl::Span<const uint8_t> stored_bytes() const { return stored_view_; }
+  bool stored_bytes_live_with_source() const { return !source_->InMemory().empty(); }
   // 0-based index of the current page in the chunk.
   int64_t page_index() const { return page_index_; }
 

@@ -85,18 +85,19 @@ for path in "$DATA"/*.parquet; do
   elif [[ -s $SCRATCH/err ]]; then
     fail "scan $file: exit $status and stderr: $(cat "$SCRATCH/err")"
   fi
-  # Chunks are decoded in parallel: the figures, and which error is reported, must not depend on
-  # the thread count.
-  for threads in 1 3; do
+  # Chunks are decoded in parallel, from a copy or in place: the figures, and which error is
+  # reported, must depend neither on the thread count nor on --mmap.
+  for variant in "--threads 1" "--threads 3" "--threads 2 --mmap"; do
     status_t=0
-    "$TOOL" scan "$path" --threads $threads > "$SCRATCH/threads.txt" 2> "$SCRATCH/threads.err" ||
+    # shellcheck disable=SC2086  # the variant is several arguments
+    "$TOOL" scan "$path" $variant > "$SCRATCH/variant.txt" 2> "$SCRATCH/variant.err" ||
       status_t=$?
-    [[ $status_t -eq $status ]] || fail "scan $file --threads $threads: exit $status_t, not $status"
-    cmp -s "$SCRATCH/err" "$SCRATCH/threads.err" ||
-      fail "scan $file --threads $threads: stderr '$(cat "$SCRATCH/threads.err")' differs"
+    [[ $status_t -eq $status ]] || fail "scan $file $variant: exit $status_t, not $status"
+    cmp -s "$SCRATCH/err" "$SCRATCH/variant.err" ||
+      fail "scan $file $variant: stderr '$(cat "$SCRATCH/variant.err")' differs"
     diff <(grep -Ev '^(elapsed|throughput):' "$SCRATCH/files/$file.txt") \
-      <(grep -Ev '^(elapsed|throughput):' "$SCRATCH/threads.txt") > /dev/null ||
-      fail "scan $file --threads $threads: figures differ from the default's"
+      <(grep -Ev '^(elapsed|throughput):' "$SCRATCH/variant.txt") > /dev/null ||
+      fail "scan $file $variant: figures differ from the default's"
     CHECKS=$((CHECKS + 1))
   done
   printf '%s\t%s\t%s\t%s\n' "$file" "$SCRATCH/files/$file.json" "$SCRATCH/files/$file.txt" \

@@ -1,16 +1,19 @@
 // Fuzz target: the page decoder on an arbitrary column chunk. Byte 0 picks the column's shape
 // (physical type, maximum definition and repetition levels), byte 1 the codec and the batch
-// pattern, byte 2 the value count the metadata claims; the rest is the chunk's pages. Every read
+// pattern (and bit 4 whether the chunk is read in place or copied out through ReadAt), byte 2 the
+// value count the metadata claims; the rest is the chunk's pages. Every read
 // form must succeed or return an error, never read outside the input or allocate for a count the
 // input merely claims.
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "fuzz/column_chunk_read_loop.h"
 #include "fuzz/fuzz_seeds.h"
+#include "fuzz/read_at_only_source.h"
 #include "pqpage/column_chunk_writer.h"
 
 namespace {
@@ -38,7 +41,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 3) return 0;
   const pqpage::ColumnDescriptor column = Shape(data[0]);
   const auto chunk = absl::MakeConstSpan(data + 3, size - 3);
-  auto source = pqpage::MakeMemoryByteSource(chunk);
+  std::unique_ptr<pqpage::ByteSource> source;
+  if ((data[1] & 16) != 0) {
+    source = std::make_unique<pqpage::fuzz::ReadAtOnlySource>(chunk);
+  } else {
+    source = pqpage::MakeMemoryByteSource(chunk);
+  }
   pqpage::ColumnChunkLocation location;
   location.length = static_cast<int64_t>(chunk.size());
   location.codec = kCodecs[data[1] % 8];
@@ -68,7 +76,10 @@ std::vector<uint8_t> Seed(uint8_t shape, uint8_t codec_index, absl::Span<const T
   if (!chunk.ok()) std::abort();
   const size_t levels = definition.empty() ? values.size() : definition.size();
   return pqpage::fuzz::SeedWithHeader(
-      {shape, static_cast<uint8_t>(codec_index | (options.write_checksums ? 8 : 0)),
+      // Odd codecs' seeds are read through ReadAt, the others in place: the replay covers both.
+      {shape,
+       static_cast<uint8_t>(codec_index | (options.write_checksums ? 8 : 0) |
+                            (codec_index % 2 ? 16 : 0)),
        static_cast<uint8_t>(levels / 4)},
       chunk->bytes);
 }

@@ -14,6 +14,7 @@
 
 #include "fuzz/column_chunk_read_loop.h"
 #include "fuzz/fuzz_seeds.h"
+#include "fuzz/read_at_only_source.h"
 #include "page/page_walker.h"
 #include "pqpage/file.h"
 
@@ -25,11 +26,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!file.ok()) return 0;
   const int columns = static_cast<int>((*file)->schema().columns().size());
   const uint8_t pattern = size > 0 ? data[size / 2] : 0;
+  // The walk reads through ReadAt and the walker's window; the decoder below uses the bytes in
+  // place.
+  const pqpage::fuzz::ReadAtOnlySource read_at_only(absl::MakeConstSpan(data, size));
   for (int group = 0; group < (*file)->num_row_groups() && group < 16; ++group) {
     for (int column = 0; column < columns && column < 64; ++column) {
       absl::StatusOr<pqpage::ColumnChunkLocation> location = (*file)->ColumnChunk(group, column);
       if (!location.ok()) continue;
-      pqpage::internal::PageWalker walker(&(*file)->source(), *location, "fuzz", options);
+      pqpage::internal::PageWalker walker(&read_at_only, *location, "fuzz", options);
       for (int page = 0; page < 1000; ++page) {
         absl::StatusOr<bool> more = walker.Next();
         if (!more.ok() || !*more) break;
