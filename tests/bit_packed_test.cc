@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <vector>
 
@@ -57,6 +58,11 @@ TEST(BitPackedTest, RoundTripsInBatchesForEveryLevelWidth) {
         if (done % 3 == 2) {
           PQPAGE_ASSERT_OK(decoder.Skip(k));
           part.assign(levels.begin() + done, levels.begin() + done + k);
+        } else if (done % 3 == 1) {
+          // Counting the maximum (or 0 for width 0, where every level is the maximum).
+          PQPAGE_ASSERT_OK_AND_ASSIGN(
+              int64_t matches, decoder.DecodeCounting(absl::MakeSpan(part), max_level, max_level));
+          EXPECT_EQ(matches, std::count(part.begin(), part.end(), max_level));
         } else {
           PQPAGE_ASSERT_OK(decoder.Decode(absl::MakeSpan(part), max_level));
         }

@@ -209,6 +209,45 @@ TEST(RleBitPackedHybridTest, CountMaxLevelsMatchesTheDecodedLevels) {
   PQPAGE_EXPECT_ERROR(decoder.CountMaxLevels(1), StatusCode::kDataLoss);
 }
 
+TEST(RleBitPackedHybridTest, DecodeLevelsCountingCountsWhatItDecodes) {
+  // Batches of odd sizes start and end inside runs and groups; the count is of the batch alone,
+  // for the maximum (present values), 0 (row starts) and a level in between.
+  for (int width : {1, 2, 3}) {
+    const auto max_level = static_cast<int16_t>((1 << width) - 1);
+    for (const char* shape : {"random", "equal", "runs", "sparse", "mixed"}) {
+      const size_t n = 20011;
+      const std::vector<uint32_t> values = Pattern(shape, n, width, width * 11 + 5);
+      const std::vector<uint8_t> bytes = Encode(values, width);
+      for (const int16_t counted : {max_level, int16_t{0}, static_cast<int16_t>(max_level / 2)}) {
+        RleBitPackedHybridDecoder decoder;
+        PQPAGE_ASSERT_OK(decoder.Reset(bytes, width, n));
+        size_t done = 0;
+        for (size_t batch = 1; done < n; batch = batch * 3 + 5) {
+          const size_t take = std::min(batch, n - done);
+          std::vector<int16_t> out(take);
+          PQPAGE_ASSERT_OK_AND_ASSIGN(
+              int64_t matches,
+              decoder.DecodeLevelsCounting(absl::MakeSpan(out), max_level, counted));
+          for (size_t i = 0; i < take; ++i) {
+            ASSERT_EQ(out[i], static_cast<int16_t>(values[done + i])) << shape << " " << i;
+          }
+          ASSERT_EQ(matches, std::count(values.begin() + done, values.begin() + done + take,
+                                        static_cast<uint32_t>(counted)))
+              << shape << " width " << width << " counted " << counted << " at " << done;
+          done += take;
+        }
+      }
+    }
+  }
+  // The check against the maximum still holds.
+  RleBitPackedHybridDecoder decoder;
+  const std::vector<uint8_t> threes = {0x10, 0x03};
+  PQPAGE_ASSERT_OK(decoder.Reset(threes, 2, 8));
+  std::vector<int16_t> out(8);
+  PQPAGE_EXPECT_ERROR(decoder.DecodeLevelsCounting(absl::MakeSpan(out), 2, 2),
+                      StatusCode::kDataLoss);
+}
+
 TEST(RleBitPackedHybridTest, EncoderPicksTheSmallerRunKind) {
   // One million equal values: a single RLE run (3-byte varint header + 1 value byte).
   EXPECT_EQ(Encode(std::vector<uint32_t>(1000000, 5), 3).size(), 4u);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/types/span.h"
 
 namespace pqpage {
@@ -59,6 +60,9 @@ class BitPackedLevelDecoder {
 
   // Decodes exactly out.size() levels, each checked against `max_level`.
   absl::Status Decode(absl::Span<int16_t> out, int16_t max_level);
+  // Decode that also returns how many of the levels equal `counted_level`.
+  absl::StatusOr<int64_t> DecodeCounting(absl::Span<int16_t> out, int16_t max_level,
+                                         int16_t counted_level);
   absl::Status Skip(int64_t count);
 
  private:

@@ -105,6 +105,12 @@ class RleBitPackedHybridDecoder {
   // Decodes exactly out.size() levels; DataLoss if one exceeds `max_level`.
   absl::Status DecodeLevels(absl::Span<int16_t> out, int16_t max_level);
 
+  // DecodeLevels that also returns how many of the levels equal `counted_level` (the maximum, for
+  // the present values among definition levels; 0, for the rows among repetition levels), counted
+  // run by run as they are decoded. DataLoss as DecodeLevels.
+  absl::StatusOr<int64_t> DecodeLevelsCounting(absl::Span<int16_t> out, int16_t max_level,
+                                               int16_t counted_level);
+
   // Reads every value left, as levels, and returns how many equal `max_level` (for definition
   // levels: the present values), storing none: an RLE run is counted whole, and a bit-packed run
   // of width 1 by popcount. DataLoss as DecodeLevels. The decoder is exhausted afterwards, also

@@ -38,12 +38,18 @@ absl::Status BitPackedLevelDecoder::Reset(absl::Span<const uint8_t> data, int bi
 }
 
 absl::Status BitPackedLevelDecoder::Decode(absl::Span<int16_t> out, int16_t max_level) {
+  return DecodeCounting(out, max_level, max_level).status();
+}
+
+absl::StatusOr<int64_t> BitPackedLevelDecoder::DecodeCounting(absl::Span<int16_t> out,
+                                                              int16_t max_level,
+                                                              int16_t counted_level) {
   PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("BIT_PACKED", out.size(), values_left_));
   // MSB order: the width-1 byte table (LSB order) must not be used, so no width is passed.
-  internal::LevelSink sink(out.data(), max_level, /*bit_width=*/0);
+  internal::LevelSink sink(out.data(), max_level, /*bit_width=*/0, counted_level);
   PQPAGE_RETURN_IF_ERROR(reader_->Read(out.size(), sink));
   values_left_ -= static_cast<int64_t>(out.size());
-  return absl::OkStatus();
+  return sink.counted();
 }
 
 absl::Status BitPackedLevelDecoder::Skip(int64_t count) {

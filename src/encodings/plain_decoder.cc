@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/byte_io.h"
+#include "encodings/bitmap_writer.h"
 #include "encodings/value_request.h"
 #include "pqpage/plain.h"
 #include "pqpage/status_macros.h"
@@ -140,7 +141,7 @@ absl::StatusOr<int64_t> PlainDecoder<bool>::DecodeToBitmap(uint8_t* bitmap, int6
     const uint8_t byte =
         shift == 0 ? in[0] : static_cast<uint8_t>((in[0] >> shift) | (in[1] << (8 - shift)));
     bitmap[dst / 8] = byte;
-    ones += __builtin_popcount(byte);
+    ones += internal::CountOnes64(byte);
     src += 8;
     dst += 8;
     left -= 8;

@@ -54,11 +54,17 @@ absl::Status RleBitPackedHybridDecoder::Decode(absl::Span<uint32_t> out) {
 }
 
 absl::Status RleBitPackedHybridDecoder::DecodeLevels(absl::Span<int16_t> out, int16_t max_level) {
+  return DecodeLevelsCounting(out, max_level, max_level).status();
+}
+
+absl::StatusOr<int64_t> RleBitPackedHybridDecoder::DecodeLevelsCounting(absl::Span<int16_t> out,
+                                                                        int16_t max_level,
+                                                                        int16_t counted_level) {
   PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest(kHybrid, out.size(), values_left_));
-  LevelSink sink(out.data(), max_level, reader_->bit_width());
+  LevelSink sink(out.data(), max_level, reader_->bit_width(), counted_level);
   PQPAGE_RETURN_IF_ERROR(reader_->Read(out.size(), sink));
   values_left_ -= static_cast<int64_t>(out.size());
-  return absl::OkStatus();
+  return sink.counted();
 }
 
 absl::StatusOr<int64_t> RleBitPackedHybridDecoder::CountMaxLevels(int16_t max_level) {

@@ -58,21 +58,30 @@ struct Width1LevelTable {
 };
 inline constexpr Width1LevelTable kWidth1Levels;
 
-// Levels narrowed to int16_t and checked against the column's maximum level.
+// Levels narrowed to int16_t and checked against the column's maximum level, counting on the way
+// those equal to `counted_level` (the present values for definition levels, the row starts for
+// repetition levels), so that no second pass over the levels is needed for that count.
 class LevelSink {
  public:
-  LevelSink(int16_t* out, int16_t max_level, int bit_width)
-      : out_(out), max_level_(max_level), bit_width_(bit_width) {}
+  LevelSink(int16_t* out, int16_t max_level, int bit_width, int16_t counted_level)
+      : out_(out), max_level_(max_level), bit_width_(bit_width), counted_level_(counted_level) {}
   absl::Status Fill(uint64_t value, size_t count) {
     if (value > static_cast<uint64_t>(max_level_)) return TooLarge(value);
     std::fill_n(out_, count, static_cast<int16_t>(value));
     out_ += count;
+    if (value == static_cast<uint64_t>(counted_level_)) counted_ += static_cast<int64_t>(count);
     return absl::OkStatus();
   }
   absl::Status Unpacked(const uint32_t* values, size_t count) {
     const uint64_t limit = static_cast<uint64_t>(max_level_) + 1;
     if (AnyAtLeast(values, count, limit)) return TooLarge(FirstAtLeast(values, count, limit));
-    for (size_t i = 0; i < count; ++i) out_[i] = static_cast<int16_t>(values[i]);
+    const auto counted = static_cast<uint32_t>(counted_level_);
+    int64_t matches = 0;
+    for (size_t i = 0; i < count; ++i) {
+      out_[i] = static_cast<int16_t>(values[i]);
+      matches += values[i] == counted ? 1 : 0;
+    }
+    counted_ += matches;
     out_ += count;
     return absl::OkStatus();
   }
@@ -83,8 +92,15 @@ class LevelSink {
       std::memcpy(out_ + 8 * byte, kWidth1Levels.levels[packed[byte]], 8 * sizeof(int16_t));
     }
     out_ += count;
+    // The packed bytes are a bitmap of the levels equal to 1.
+    if (counted_level_ == 0 || counted_level_ == 1) {
+      const int64_t ones = CountOnes(packed, count / 8);
+      counted_ += counted_level_ == 1 ? ones : static_cast<int64_t>(count) - ones;
+    }
     return true;
   }
+  // Levels equal to `counted_level` so far.
+  int64_t counted() const { return counted_; }
 
  private:
   absl::Status TooLarge(uint64_t value) const {
@@ -94,6 +110,8 @@ class LevelSink {
   int16_t* out_;
   int16_t max_level_;
   int bit_width_;
+  int16_t counted_level_;
+  int64_t counted_ = 0;
 };
 
 // Counts the levels equal to the column's maximum (the present values) without storing any, with
@@ -120,13 +138,7 @@ class MaxLevelCountSink {
     // Width-1 levels with maximum 1: the set bits are the present values (count is whole groups,
     // one byte each).
     if (bit_width_ != 1 || max_level_ != 1) return false;
-    size_t byte = 0;
-    for (; byte + 8 <= count / 8; byte += 8) {
-      uint64_t word;
-      std::memcpy(&word, packed + byte, 8);
-      count_ += __builtin_popcountll(word);
-    }
-    for (; byte < count / 8; ++byte) count_ += __builtin_popcount(packed[byte]);
+    count_ += CountOnes(packed, count / 8);
     return true;
   }
   int64_t count() const { return count_; }

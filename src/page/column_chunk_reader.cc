@@ -256,12 +256,13 @@ struct ColumnChunkReader::State {
         repetition_scratch.resize(static_cast<size_t>(n));
         repetition = repetition_scratch.data();
       }
-      PQPAGE_RETURN_IF_ERROR(
-          Fail(repetition_levels.Decode(absl::MakeSpan(repetition, static_cast<size_t>(n)))));
+      absl::StatusOr<int64_t> rows =
+          repetition_levels.Decode(absl::MakeSpan(repetition, static_cast<size_t>(n)), 0);
+      if (!rows.ok()) return Fail(rows.status());
       if (first_batch_of_chunk && repetition[0] != 0) {
         return Fail(absl::DataLossError("the column chunk's first repetition level is not 0"));
       }
-      for (int64_t i = 0; i < n; ++i) rows_read += repetition[i] == 0;
+      rows_read += *rows;
     } else {
       rows_read += n;
     }
@@ -270,12 +271,10 @@ struct ColumnChunkReader::State {
         definition_scratch.resize(static_cast<size_t>(n));
         definition = definition_scratch.data();
       }
-      PQPAGE_RETURN_IF_ERROR(
-          Fail(definition_levels.Decode(absl::MakeSpan(definition, static_cast<size_t>(n)))));
-      const int16_t max = column.max_definition_level;
-      int64_t present = 0;
-      for (int64_t i = 0; i < n; ++i) present += definition[i] == max;
-      counts.values = present;
+      absl::StatusOr<int64_t> present = definition_levels.Decode(
+          absl::MakeSpan(definition, static_cast<size_t>(n)), column.max_definition_level);
+      if (!present.ok()) return Fail(present.status());
+      counts.values = *present;
     }
     first_batch_of_chunk = false;
     levels_left -= n;

@@ -28,10 +28,12 @@ absl::Status LevelDecoder::Reset(Encoding encoding, absl::Span<const uint8_t> da
   }
 }
 
-absl::Status LevelDecoder::Decode(absl::Span<int16_t> out) {
-  if (out.empty()) return absl::OkStatus();
-  if (encoding_ == Encoding::kBitPacked) return bit_packed_.Decode(out, max_level_);
-  return hybrid_.DecodeLevels(out, max_level_);
+absl::StatusOr<int64_t> LevelDecoder::Decode(absl::Span<int16_t> out, int16_t counted_level) {
+  if (out.empty()) return 0;
+  if (encoding_ == Encoding::kBitPacked) {
+    return bit_packed_.DecodeCounting(out, max_level_, counted_level);
+  }
+  return hybrid_.DecodeLevelsCounting(out, max_level_, counted_level);
 }
 
 absl::StatusOr<int64_t> LevelDecoder::CountMaxLevels() {
@@ -43,9 +45,9 @@ absl::StatusOr<int64_t> LevelDecoder::CountMaxLevels() {
         encoding_ == Encoding::kBitPacked ? bit_packed_.values_left() : hybrid_.values_left();
     if (left == 0) return count;
     const size_t batch = static_cast<size_t>(std::min<int64_t>(left, std::size(scratch)));
-    absl::Status status = Decode(absl::MakeSpan(scratch, batch));
-    if (!status.ok()) return status;
-    for (size_t i = 0; i < batch; ++i) count += scratch[i] == max_level_;
+    absl::StatusOr<int64_t> counted = Decode(absl::MakeSpan(scratch, batch), max_level_);
+    if (!counted.ok()) return counted.status();
+    count += *counted;
   }
 }
 

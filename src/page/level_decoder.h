@@ -27,9 +27,9 @@ class LevelDecoder {
   absl::Status Reset(Encoding encoding, absl::Span<const uint8_t> data, int16_t max_level,
                      int64_t num_levels);
 
-  // Decodes exactly out.size() levels; DataLoss for a level above the maximum or a section that
-  // ends early.
-  absl::Status Decode(absl::Span<int16_t> out);
+  // Decodes exactly out.size() levels and returns how many equal `counted_level` (counted as they
+  // are decoded, run by run); DataLoss for a level above the maximum or a section that ends early.
+  absl::StatusOr<int64_t> Decode(absl::Span<int16_t> out, int16_t counted_level);
 
   // Decodes every remaining level without keeping them and returns how many equal the maximum (the
   // present values, for definition levels). Leaves the decoder exhausted.
