@@ -5,7 +5,11 @@
 // spaced form (values at their slots plus a validity bitmap) serves Arrow-style engines.
 //
 // Memory: the reader holds the current page (compressed and decompressed bytes), the dictionary
-// and small per-page decoder state, never a whole column chunk; the caller owns every batch.
+// and small per-page decoder state, never a whole column chunk; the caller owns every batch. Its
+// page buffers come from a pool the process's readers share and go back to it when the reader is
+// destroyed, so the next reader (of any chunk, file or thread) reuses them instead of allocating
+// and filling fresh memory; the pool keeps at most 256 MiB, and no buffer over 64 MiB.
+// ReleaseReaderBuffers() frees what it keeps.
 //
 // Threads: a reader is used by one thread at a time. Readers over chunks of one source (the same
 // chunk or different ones) run on different threads at once; they share nothing but the source.
@@ -142,6 +146,10 @@ class ColumnChunkReader {
   struct State;
   std::unique_ptr<State> state_;
 };
+
+// Frees the page buffers that readers gave back for reuse (see Memory above); readers still alive
+// keep theirs. For long-running processes between scans.
+void ReleaseReaderBuffers();
 
 }  // namespace pqpage
 

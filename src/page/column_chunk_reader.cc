@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "page/buffer_pool.h"
 #include "page/level_decoder.h"
 #include "page/page_value_decoder.h"
 #include "page/page_walker.h"
@@ -24,14 +25,14 @@ struct ColumnChunkReader::State {
   std::unique_ptr<internal::PageValueDecoderBase> values;
 
   // The dictionary page, decompressed, or copied when the source is read piece by piece.
-  std::vector<uint8_t> dictionary_bytes;
+  internal::PooledBuffer dictionary_bytes;
   std::optional<PageInfo> dictionary_info;
 
   bool have_page = false;
   bool exhausted = false;
   PageInfo page;
   int64_t page_index = -1;
-  std::vector<uint8_t> decompressed;
+  internal::PooledBuffer decompressed;  // the current page, when it was compressed
   internal::LevelDecoder definition_levels;
   internal::LevelDecoder repetition_levels;
   int64_t levels_left = 0;
@@ -70,12 +71,13 @@ struct ColumnChunkReader::State {
     // The decoder keeps views of the page: it is copied unless it lives as long as the reader.
     absl::Span<const uint8_t> page_bytes = walker.stored_bytes();
     if (location.codec != Compression::kUncompressed) {
-      PQPAGE_RETURN_IF_ERROR(
-          Fail(Decompress(page_bytes, info.uncompressed_page_size, &dictionary_bytes)));
-      page_bytes = dictionary_bytes;
+      std::vector<uint8_t>& bytes = dictionary_bytes.Get(info.uncompressed_page_size);
+      PQPAGE_RETURN_IF_ERROR(Fail(Decompress(page_bytes, info.uncompressed_page_size, &bytes)));
+      page_bytes = bytes;
     } else if (!walker.stored_bytes_live_with_source()) {
-      dictionary_bytes.assign(page_bytes.begin(), page_bytes.end());
-      page_bytes = dictionary_bytes;
+      std::vector<uint8_t>& bytes = dictionary_bytes.Get(page_bytes.size());
+      bytes.assign(page_bytes.begin(), page_bytes.end());
+      page_bytes = bytes;
     }
     PQPAGE_RETURN_IF_ERROR(Fail(values->SetDictionary(page_bytes, info.num_values)));
     dictionary_info = info;
@@ -142,9 +144,9 @@ struct ColumnChunkReader::State {
     if (page.type == PageType::kDataPage) {
       absl::Span<const uint8_t> body = stored;
       if (location.codec != Compression::kUncompressed) {
-        PQPAGE_RETURN_IF_ERROR(
-            Fail(Decompress(stored, page.uncompressed_page_size, &decompressed)));
-        body = decompressed;
+        std::vector<uint8_t>& bytes = decompressed.Get(page.uncompressed_page_size);
+        PQPAGE_RETURN_IF_ERROR(Fail(Decompress(stored, page.uncompressed_page_size, &bytes)));
+        body = bytes;
       } else if (page.compressed_page_size != page.uncompressed_page_size) {
         return Fail(absl::DataLossError(
             absl::StrCat("uncompressed page with compressed size ", page.compressed_page_size,
@@ -198,8 +200,10 @@ struct ColumnChunkReader::State {
       // An empty values section is not a valid compressed stream of any codec: it is not
       // decompressed.
       if (page.is_compressed && !stored_values.empty()) {
-        PQPAGE_RETURN_IF_ERROR(Fail(Decompress(stored_values, values_size, &decompressed)));
-        values_section = decompressed;
+        std::vector<uint8_t>& bytes =
+            decompressed.Get(static_cast<size_t>(std::max<int64_t>(values_size, 0)));
+        PQPAGE_RETURN_IF_ERROR(Fail(Decompress(stored_values, values_size, &bytes)));
+        values_section = bytes;
       } else {
         values_section = stored_values;
       }
@@ -289,6 +293,8 @@ ColumnChunkReader::ColumnChunkReader(ColumnDescriptor column, const ByteSource* 
 ColumnChunkReader::~ColumnChunkReader() = default;
 ColumnChunkReader::ColumnChunkReader(ColumnChunkReader&&) noexcept = default;
 ColumnChunkReader& ColumnChunkReader::operator=(ColumnChunkReader&&) noexcept = default;
+
+void ReleaseReaderBuffers() { internal::ReaderBufferPool().Release(); }
 
 const ColumnDescriptor& ColumnChunkReader::column() const { return state_->column; }
 

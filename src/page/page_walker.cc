@@ -7,6 +7,7 @@
 #include "metadata/page_header.h"
 #include "metadata/thrift_compact.h"
 #include "pqpage/compression.h"
+#include "pqpage/status_macros.h"
 
 namespace pqpage::internal {
 namespace {
@@ -27,19 +28,18 @@ absl::StatusOr<absl::Span<const uint8_t>> PageWalker::Window(int64_t begin, int6
       file_begin <= static_cast<int64_t>(in_memory.size()) - length) {
     return in_memory.subspan(static_cast<size_t>(file_begin), static_cast<size_t>(length));
   }
-  const int64_t window_end = window_begin_ + static_cast<int64_t>(window_.size());
-  if (begin < window_begin_ || begin + length > window_end) {
+  if (begin < window_begin_ || begin + length > window_begin_ + window_size_) {
     const int64_t size = std::min(location_.length - begin, std::max(length, kReadAhead));
-    window_.resize(static_cast<size_t>(size));
+    std::vector<uint8_t>& bytes = window_.Get(static_cast<size_t>(size));
+    if (bytes.size() < static_cast<size_t>(size)) bytes.resize(static_cast<size_t>(size));
     window_begin_ = begin;
-    absl::Status read = source_->ReadAt(location_.offset + begin, absl::MakeSpan(window_));
-    if (!read.ok()) {
-      window_.clear();
-      return read;
-    }
+    window_size_ = 0;
+    PQPAGE_RETURN_IF_ERROR(source_->ReadAt(
+        location_.offset + begin, absl::MakeSpan(bytes.data(), static_cast<size_t>(size))));
+    window_size_ = size;
   }
-  return absl::MakeConstSpan(window_).subspan(static_cast<size_t>(begin - window_begin_),
-                                              static_cast<size_t>(length));
+  return absl::MakeConstSpan(window_.bytes())
+      .subspan(static_cast<size_t>(begin - window_begin_), static_cast<size_t>(length));
 }
 
 PageWalker::PageWalker(const ByteSource* source, ColumnChunkLocation location,
@@ -112,10 +112,12 @@ absl::StatusOr<bool> PageWalker::Next() {
     if (!bytes.ok()) return Annotate(bytes.status());
     stored_view_ = *bytes;
   } else {
-    stored_.resize(static_cast<size_t>(body));
-    absl::Status read = source_->ReadAt(offset + header_size, absl::MakeSpan(stored_));
+    std::vector<uint8_t>& bytes = stored_.Get(static_cast<size_t>(body));
+    if (bytes.size() < static_cast<size_t>(body)) bytes.resize(static_cast<size_t>(body));
+    const absl::Span<uint8_t> page(bytes.data(), static_cast<size_t>(body));
+    absl::Status read = source_->ReadAt(offset + header_size, page);
     if (!read.ok()) return Annotate(read);
-    stored_view_ = stored_;
+    stored_view_ = page;
   }
   if (info_.has_crc) {
     info_.crc_checked = true;

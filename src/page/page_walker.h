@@ -11,6 +11,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "page/buffer_pool.h"
 #include "parquet_types.h"
 #include "pqpage/byte_source.h"
 #include "pqpage/column_chunk_reader.h"
@@ -56,13 +57,15 @@ class PageWalker {
   int64_t data_values_ = 0;  // num_values of the data pages read so far
   format::PageHeader header_;
   PageInfo info_;
-  // Bytes of the chunk read ahead, [window_begin_, window_begin_ + window_.size()) relative to the
+  // Bytes of the chunk read ahead, [window_begin_, window_begin_ + window_size_) relative to the
   // chunk: headers and small pages are used in place, so a chunk of many small pages costs one
-  // read per window instead of two per page.
+  // read per window instead of two per page. The buffers come from the reader pool: their sizes
+  // are what earlier users left, so the bytes read are tracked apart from them.
   absl::StatusOr<absl::Span<const uint8_t>> Window(int64_t begin, int64_t length);
-  std::vector<uint8_t> window_;
+  PooledBuffer window_;
   int64_t window_begin_ = 0;
-  std::vector<uint8_t> stored_;  // a page too large for the window
+  int64_t window_size_ = 0;
+  PooledBuffer stored_;  // a page too large for the window
   absl::Span<const uint8_t> stored_view_;
 };
 
