@@ -496,10 +496,36 @@ TEST(ColumnChunkReaderTest, HostileHeadersAreCleanErrors) {
                         absl::StatusCode::kUnimplemented);
   }
   {
-    SCOPED_TRACE("v2 num_nulls disagreeing with the levels");
-    ChunkBuilder chunk;
-    chunk.V2({}, Levels({1, 1, 1}, 1), three, 3, 1, 3, format::Encoding::PLAIN);
-    PQPAGE_EXPECT_ERROR(ReadChunk(chunk, optional, 3), absl::StatusCode::kDataLoss);
+    // A v2 page's present values are taken from its header's num_nulls, and the levels checked
+    // against it as they are decoded: every disagreement says so, whichever way it goes and
+    // wherever the values section notices it first.
+    const Bytes two = Concat({Plain<int32_t>({4}), Plain<int32_t>({5})});
+    struct Case {
+      const char* what;
+      std::vector<int16_t> levels;
+      const Bytes* values;
+      int32_t num_nulls;
+      const char* message;
+    };
+    const Case cases[] = {
+        {"fewer nulls in the levels", {1, 1, 1}, &three, 1, "nulls but the levels hold fewer"},
+        {"more nulls in the levels", {1, 0, 1}, &two, 0, "says 0 nulls but the levels hold 1"},
+        {"more nulls, values enough for the header",
+         {1, 0, 1},
+         &three,
+         0,
+         "says 0 nulls but the levels hold 1"},
+        {"negative num_nulls", {1, 1, 1}, &three, -1, "impossible v2 counts"},
+        {"num_nulls over num_values", {1, 1, 1}, &three, 4, "impossible v2 counts"},
+    };
+    for (const Case& c : cases) {
+      SCOPED_TRACE(c.what);
+      ChunkBuilder chunk;
+      chunk.V2({}, Levels(c.levels, 1), *c.values, 3, c.num_nulls, 3, format::Encoding::PLAIN);
+      absl::Status status = ReadChunk(chunk, optional, 3);
+      EXPECT_EQ(status.code(), absl::StatusCode::kDataLoss) << status;
+      EXPECT_NE(std::string(status.message()).find(c.message), std::string::npos) << status;
+    }
   }
   {
     SCOPED_TRACE("v2 level lengths past the page");

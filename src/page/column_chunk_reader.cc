@@ -40,6 +40,10 @@ struct ColumnChunkReader::State {
   int64_t levels_read = 0;  // levels handed out in batches
   int64_t rows_read = 0;    // repetition levels of 0 among them
   bool first_batch_of_chunk = true;
+  // The current page's nulls when its header states them and the present values were taken from
+  // it; present_left is what the levels have not shown yet.
+  std::optional<int64_t> header_nulls;
+  int64_t present_left = 0;
   std::vector<int16_t> definition_scratch;  // when the caller passes no definition buffer
   std::vector<int16_t> repetition_scratch;
 
@@ -213,16 +217,28 @@ struct ColumnChunkReader::State {
           repetition_encoding, repetition_section, column.max_repetition_level, num_levels)));
     }
     int64_t present = num_levels;
+    header_nulls = std::nullopt;
     if (column.max_definition_level > 0) {
-      // Counting the present values takes a pass over the definition levels; they are decoded
-      // again batch by batch into the caller's buffers.
       PQPAGE_RETURN_IF_ERROR(Fail(definition_levels.Reset(
           definition_encoding, definition_section, column.max_definition_level, num_levels)));
-      absl::StatusOr<int64_t> counted = definition_levels.CountMaxLevels();
-      if (!counted.ok()) return Fail(counted.status());
-      present = *counted;
-      PQPAGE_RETURN_IF_ERROR(Fail(definition_levels.Reset(
-          definition_encoding, definition_section, column.max_definition_level, num_levels)));
+      if (page.type == PageType::kDataPageV2 && page.num_nulls &&
+          column.max_repetition_level == 0) {
+        // A v2 header states the page's nulls: without repetition, the present values are the
+        // rest, which spares a pass over the levels before the first batch. The batches check the
+        // levels against it as they decode them (ReadLevels). PageInfoFromHeader checked that
+        // 0 <= num_nulls <= num_values.
+        header_nulls = *page.num_nulls;
+        present = num_levels - *page.num_nulls;
+        present_left = present;
+      } else {
+        // Counting the present values takes a pass over the definition levels; they are decoded
+        // again batch by batch into the caller's buffers.
+        absl::StatusOr<int64_t> counted = definition_levels.CountMaxLevels();
+        if (!counted.ok()) return Fail(counted.status());
+        present = *counted;
+        PQPAGE_RETURN_IF_ERROR(Fail(definition_levels.Reset(
+            definition_encoding, definition_section, column.max_definition_level, num_levels)));
+      }
     }
     if (page.num_nulls && column.max_repetition_level == 0 &&
         *page.num_nulls != num_levels - present) {
@@ -230,7 +246,19 @@ struct ColumnChunkReader::State {
           absl::DataLossError(absl::StrCat("the header says ", *page.num_nulls,
                                            " nulls but the levels hold ", num_levels - present)));
     }
-    PQPAGE_RETURN_IF_ERROR(Fail(values->StartPage(page.encoding, values_section, present)));
+    absl::Status started = values->StartPage(page.encoding, values_section, present);
+    if (!started.ok() && header_nulls) {
+      // The values may disagree with the header's nulls rather than be damaged: say which.
+      PQPAGE_RETURN_IF_ERROR(Fail(definition_levels.Reset(
+          definition_encoding, definition_section, column.max_definition_level, num_levels)));
+      absl::StatusOr<int64_t> counted = definition_levels.CountMaxLevels();
+      if (counted.ok() && *counted != present) {
+        return Fail(absl::DataLossError(absl::StrCat("the header says ", *header_nulls,
+                                                     " nulls but the levels hold ",
+                                                     num_levels - *counted)));
+      }
+    }
+    PQPAGE_RETURN_IF_ERROR(Fail(started));
     levels_seen += num_levels;
     levels_left = num_levels;
     have_page = true;
@@ -279,6 +307,16 @@ struct ColumnChunkReader::State {
           absl::MakeSpan(definition, static_cast<size_t>(n)), column.max_definition_level);
       if (!present.ok()) return Fail(present.status());
       counts.values = *present;
+      if (header_nulls) {
+        // Before any value is decoded: the value decoder was started with the header's count.
+        present_left -= *present;
+        if (present_left < 0 || (n == levels_left && present_left != 0)) {
+          return Fail(absl::DataLossError(
+              absl::StrCat("the header says ", *header_nulls, " nulls but the levels hold ",
+                           present_left < 0 ? std::string("fewer")
+                                            : absl::StrCat(*header_nulls + present_left))));
+        }
+      }
     }
     first_batch_of_chunk = false;
     levels_left -= n;
