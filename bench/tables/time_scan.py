@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Times a whole-file scan of every file of a suite with pqpage and with pyarrow (issue 12).
 
-Usage: time_scan.py SUITE_DIR [--pqpage PATH] [--repeat N] [--threads LIST] [--json OUT]
+Usage: time_scan.py SUITE_DIR [--pqpage PATH] [--repeat N] [--threads LIST] [--scan-args ARGS]
+                    [--pin-core N] [--json OUT]
 
 For every SUITE_DIR/*.parquet (sorted; make_scan_suite.py writes the suite):
   - pqpage: `PATH scan FILE` (or `PATH scan FILE --threads T` for each T of --threads, e.g. 1,2);
@@ -12,6 +13,10 @@ The runs alternate (pqpage, pyarrow, pqpage, pyarrow, ...) so that machine noise
 Prints a Markdown table (size, best seconds, ratio pyarrow / pqpage per thread count) under a line
 naming the machine, the date, pyarrow's version and the pqpage commit; --json OUT also saves every
 run's figure. A pqpage run that fails prints its stderr and makes the script exit 1.
+
+--pin-core N runs everything (this script, so pyarrow, and the pqpage it starts) on core N
+alone: pyarrow's read_table(use_threads=False) still works on a second thread (unpinned, it uses
+about twice its wall time in CPU time on two cores), so a single-thread comparison needs the pin.
 
 Run it with the peers' virtualenv (build/peers-venv/bin/python) on an otherwise idle machine.
 """
@@ -32,9 +37,10 @@ REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 ELAPSED = re.compile(r"^elapsed:\s*([0-9.eE+-]+)\s*s\s*$", re.MULTILINE)
 
 
-def pqpage_seconds(tool, path, threads):
+def pqpage_seconds(tool, path, threads, extra):
     """The `elapsed:` seconds of one `scan` run; exits 1, printing pqpage's stderr, if it fails."""
     command = [tool, "scan", path] + (["--threads", str(threads)] if threads is not None else [])
+    command += extra  # e.g. --mmap
     try:
         result = subprocess.run(command, capture_output=True, text=True)
     except OSError as error:  # no such binary, not executable
@@ -97,8 +103,14 @@ def main():
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--threads", type=parse_threads, default=None,
                         help="thread counts for `scan --threads T`, e.g. 1,2 (default: plain scan)")
+    parser.add_argument("--scan-args", default="",
+                        help="more scan arguments, e.g. --scan-args=--mmap")
     parser.add_argument("--json", metavar="OUT")
+    parser.add_argument("--pin-core", type=int, default=None)
     args = parser.parse_args()
+    if args.pin_core is not None:
+        # Inherited by every process started from here on.
+        os.sched_setaffinity(0, {args.pin_core})
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
     paths = sorted(glob.glob(os.path.join(args.suite_dir, "*.parquet")))
@@ -115,7 +127,8 @@ def main():
         pyarrow_runs = []
         for _ in range(args.repeat):
             for threads in thread_counts:
-                pqpage_runs[threads].append(pqpage_seconds(args.pqpage, path, threads))
+                pqpage_runs[threads].append(
+                    pqpage_seconds(args.pqpage, path, threads, args.scan_args.split()))
             pyarrow_runs.append(pyarrow_seconds(path))
         results.append({
             "file": os.path.basename(path), "bytes": os.path.getsize(path),
@@ -125,11 +138,13 @@ def main():
 
     header = {"machine": machine(), "date": datetime.date.today().isoformat(),
               "pyarrow": pyarrow.__version__, "pqpage_commit": commit(),
-              "pqpage": args.pqpage, "repeat": args.repeat}
+              "pqpage": args.pqpage, "repeat": args.repeat, "pin_core": args.pin_core}
     labels = [f" T={threads}" if threads else "" for threads in thread_counts]
     keys = [str(threads or "default") for threads in thread_counts]
     print(f"Machine: {header['machine']}; date {header['date']}; pyarrow {header['pyarrow']}; "
-          f"pqpage {header['pqpage_commit']}; best of {args.repeat}\n")
+          f"pqpage {header['pqpage_commit']}; best of {args.repeat}"
+          f"{'; scan ' + args.scan_args if args.scan_args else ''}"
+          f"{'; all on core %d' % args.pin_core if args.pin_core is not None else ''}\n")
     columns = (["file", "size MB"] + [f"pqpage{label} s" for label in labels] + ["pyarrow s"]
                + [f"pyarrow/pqpage{label}" for label in labels])
     print("| " + " | ".join(columns) + " |")

@@ -5,11 +5,15 @@ policy and for auto; each run reads and writes the whole table, and runs alterna
 machine noise falls on both. Prints best seconds and the ratio pyarrow / pqpage (the goal is >= 2
 single-threaded).
 
-usage: time_write.py FILE... [--pqpage PATH] [--runs N] [--codec C] [--threads LIST]
+usage: time_write.py FILE... [--pqpage PATH] [--runs N] [--codec C] [--threads LIST] [--pin-core N]
 
 --codec is what both write (default snappy, pyarrow's default); --threads LIST (default 1) gives
-the recode --threads values to time, e.g. 1,2. Run it with the peers' virtualenv
-(build/peers-venv/bin/python) on an otherwise idle machine.
+the recode --threads values to time, e.g. 1,2. --pin-core N runs everything (this script, so
+pyarrow, and the pqpage it starts) on core N alone: pyarrow's read_table(use_threads=False) still
+works on a second thread (unpinned, it uses about twice its wall time in CPU time on two cores),
+so a single-thread comparison needs the pin.
+
+Run it with the peers' virtualenv (build/peers-venv/bin/python) on an otherwise idle machine.
 """
 
 import argparse
@@ -39,12 +43,17 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--codec", default="snappy")
     parser.add_argument("--threads", default="1")
+    parser.add_argument("--pin-core", type=int, default=None)
     args = parser.parse_args()
+    if args.pin_core is not None:
+        # Inherited by every process started from here on.
+        os.sched_setaffinity(0, {args.pin_core})
     threads = [int(t) for t in args.threads.split(",")]
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True).stdout.strip()
     print(f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs; "
-          f"pyarrow {pyarrow.__version__}; pqpage {commit}; codec {args.codec}; best of {args.runs}")
+          f"pyarrow {pyarrow.__version__}; pqpage {commit}; codec {args.codec}; best of {args.runs}"
+          f"{'; all on core %d' % args.pin_core if args.pin_core is not None else ''}")
     print()
     header = ["file", "pyarrow read+write s"]
     for policy in ("dictionary", "auto"):
