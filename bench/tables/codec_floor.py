@@ -40,7 +40,8 @@ import shlex
 import subprocess
 import sys
 
-REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+from run_info import REPO, commit, machine
+
 ELAPSED = re.compile(r"^elapsed:\s*([0-9.eE+-]+)\s*s\s*$", re.MULTILINE)
 GOAL = 1.1
 PAIRS = [
@@ -78,26 +79,6 @@ def floor_figures(tool, path, repeat):
     """codec_floor_bench's `key: value` lines as a dict."""
     output = run([tool, path, "--repeat", str(repeat)])
     return dict(line.split(": ", 1) for line in output.splitlines() if ": " in line)
-
-
-def machine():
-    """lscpu's model name and the logical CPU count, e.g. 'AMD EPYC 7B13, 2 CPUs'."""
-    try:
-        lscpu = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
-        model = re.search(r"^Model name:\s*(.+)$", lscpu, re.MULTILINE).group(1).strip()
-    except (OSError, AttributeError):
-        model = "unknown CPU"
-    return f"{model}, {os.cpu_count()} CPUs"
-
-
-def commit():
-    """pqpage's short commit, marked when tracked files differ from it (the binaries may too)."""
-    git = ["git", "-C", REPO]
-    result = subprocess.run(git + ["rev-parse", "--short", "HEAD"], capture_output=True, text=True)
-    if result.returncode != 0:
-        return "unknown"
-    dirty = subprocess.run(git + ["diff", "--quiet", "HEAD"]).returncode != 0
-    return result.stdout.strip() + (" (with uncommitted changes)" if dirty else "")
 
 
 def main():

@@ -29,7 +29,6 @@ pyarrow's files also hold one REQUIRED column (the primary-key case).
 Run it with the peers' virtualenv (build/peers-venv/bin/python). Default 1,000,000 rows; any
 --rows works (e.g. --rows 20000 for a test). Then time the suite with time_scan.py.
 """
-import argparse
 import os
 
 import duckdb
@@ -38,7 +37,7 @@ import polars as pl
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from make_tables import make_table, with_nulls
+from make_tables import make_table, parse_table_arguments, with_nulls
 
 KEY_COLUMN = "id_sorted"  # kept null-free and REQUIRED
 NULL_FRACTION_RANGE = (0.01, 0.10)
@@ -107,11 +106,7 @@ def describe(path):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out_dir")
-    parser.add_argument("--rows", type=int, default=1_000_000)
-    parser.add_argument("--seed", type=int, default=11)
-    args = parser.parse_args()
+    args = parse_table_arguments(__doc__.splitlines()[0])
     os.makedirs(args.out_dir, exist_ok=True)
     table = add_nulls(make_table(args.rows, args.seed), args.seed)
     row_group_size = max(1, args.rows // 4)

@@ -183,12 +183,17 @@ def make_table(rows, seed):
     return pa.table(columns)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def parse_table_arguments(description):
+    """OUT_DIR, --rows and --seed, which every script that writes this table takes."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("out_dir")
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=11)
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main():
+    args = parse_table_arguments(__doc__.splitlines()[0])
     os.makedirs(args.out_dir, exist_ok=True)
     path = os.path.join(args.out_dir, "realistic.parquet")
     table = make_table(args.rows, args.seed)

@@ -18,13 +18,14 @@ Run it with the peers' virtualenv (build/peers-venv/bin/python) on an otherwise 
 
 import argparse
 import os
-import platform
 import subprocess
 import tempfile
 import time
 
 import pyarrow
 import pyarrow.parquet as pq
+
+from run_info import commit, machine
 
 
 def best_of(runs, action):
@@ -49,10 +50,8 @@ def main():
         # Inherited by every process started from here on.
         os.sched_setaffinity(0, {args.pin_core})
     threads = [int(t) for t in args.threads.split(",")]
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                            text=True).stdout.strip()
-    print(f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs; "
-          f"pyarrow {pyarrow.__version__}; pqpage {commit}; codec {args.codec}; best of {args.runs}"
+    print(f"Machine: {machine()}; pyarrow {pyarrow.__version__}; pqpage {commit()}; "
+          f"codec {args.codec}; best of {args.runs}"
           f"{'; all on core %d' % args.pin_core if args.pin_core is not None else ''}")
     print()
     header = ["file", "pyarrow read+write s"]
