@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
@@ -219,6 +220,48 @@ TEST(CompressionTest, BoundedInflationRoundTripsEveryCodec) {
         }
       }
     }
+  }
+}
+
+TEST(CompressionTest, InflationIntoAReusedBufferGrowsItButNeverShrinksIt) {
+  for (Compression codec : kWritable) {
+    SCOPED_TRACE(CompressionName(codec).data());
+    std::vector<uint8_t> buffer;
+    size_t largest = 0;
+    // Pages of changing sizes, as a column chunk has them; each comes back whole and exact.
+    for (size_t n : {size_t{5000}, size_t{300000}, size_t{17}, size_t{120000}, size_t{0}}) {
+      const std::vector<uint8_t> page = Sample(n, n % 2 == 0);
+      std::vector<uint8_t> compressed;
+      PQPAGE_ASSERT_OK(Compress(codec, page, &compressed));
+      PQPAGE_ASSERT_OK_AND_ASSIGN(
+          absl::Span<const uint8_t> inflated,
+          DecompressIntoBuffer(codec, compressed, static_cast<int64_t>(n), &buffer));
+      ASSERT_EQ(inflated.size(), n);
+      EXPECT_TRUE(std::equal(inflated.begin(), inflated.end(), page.begin()));
+      largest = std::max(largest, n);
+      // The growing decoders (brotli) size the buffer to the page; the others keep the largest.
+      if (codec != Compression::kBrotli && codec != Compression::kUncompressed) {
+        EXPECT_EQ(buffer.size(), largest) << n;
+      }
+    }
+    if (codec == Compression::kUncompressed) continue;
+    // The same refusals as DecompressBounded: sizes the stream does not produce.
+    for (size_t n : {size_t{0}, size_t{5000}}) {
+      std::vector<uint8_t> compressed;
+      PQPAGE_ASSERT_OK(Compress(codec, Sample(n, true), &compressed));
+      PQPAGE_EXPECT_ERROR(
+          DecompressIntoBuffer(codec, compressed, static_cast<int64_t>(n) + 1, &buffer),
+          absl::StatusCode::kDataLoss);
+      PQPAGE_EXPECT_ERROR(DecompressIntoBuffer(codec, compressed, -1, &buffer),
+                          absl::StatusCode::kDataLoss);
+    }
+    // A header claiming far more than the input can produce allocates nothing for it.
+    std::vector<uint8_t> compressed;
+    PQPAGE_ASSERT_OK(Compress(codec, Sample(100, false), &compressed));
+    std::vector<uint8_t> small;
+    PQPAGE_EXPECT_ERROR(DecompressIntoBuffer(codec, compressed, int64_t{1} << 31, &small),
+                        absl::StatusCode::kDataLoss);
+    EXPECT_LT(small.capacity(), size_t{1} << 20);
   }
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/types/span.h"
 
 namespace pqpage {
@@ -55,6 +56,16 @@ absl::Status Decompress(Compression codec, absl::Span<const uint8_t> input,
 // claiming 2 GiB cost kilobytes. Errors as for Decompress.
 absl::Status DecompressBounded(Compression codec, absl::Span<const uint8_t> input,
                                int64_t expected_size, std::vector<uint8_t>* out);
+
+// DecompressBounded for a buffer reused page after page: the page is inflated into the front of
+// `buffer`, which grows when a page needs more (by the same rules: never for a size the input
+// cannot produce) but never shrinks, so the bytes past a smaller page are not filled again for the
+// next larger one. Errors as for DecompressBounded.
+// @return the inflated page, the first `expected_size` bytes of *buffer.
+absl::StatusOr<absl::Span<const uint8_t>> DecompressIntoBuffer(Compression codec,
+                                                               absl::Span<const uint8_t> input,
+                                                               int64_t expected_size,
+                                                               std::vector<uint8_t>* buffer);
 
 // CRC-32 as Parquet page headers store it (zlib's polynomial), over `bytes`.
 uint32_t PageCrc32(absl::Span<const uint8_t> bytes);

@@ -18,6 +18,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/byte_io.h"
+#include "pqpage/status_macros.h"
 
 namespace pqpage {
 namespace {
@@ -487,6 +488,20 @@ absl::Status Decompress(Compression codec, absl::Span<const uint8_t> input,
       absl::StrCat("unknown compression codec ", static_cast<int>(codec)));
 }
 
+namespace {
+
+// For the codecs whose streams bound their own output: DataLoss when `input` cannot inflate to
+// `expected` bytes, before anything is allocated for them.
+absl::Status CheckInflatedSize(Compression codec, absl::Span<const uint8_t> input,
+                               size_t expected) {
+  if (expected <= MaxInflatedSize(codec, input)) return absl::OkStatus();
+  return absl::DataLossError(absl::StrCat(CompressionName(codec).data(), ": ", input.size(),
+                                          " compressed bytes cannot inflate to the ", expected,
+                                          " bytes the header says"));
+}
+
+}  // namespace
+
 absl::Status DecompressBounded(Compression codec, absl::Span<const uint8_t> input,
                                int64_t expected_size, std::vector<uint8_t>* out) {
   if (expected_size < 0) {
@@ -502,17 +517,49 @@ absl::Status DecompressBounded(Compression codec, absl::Span<const uint8_t> inpu
     case Compression::kLz4Raw:
     case Compression::kLz4Hadoop:
     case Compression::kGzip:
-      if (expected > MaxInflatedSize(codec, input)) {
-        return absl::DataLossError(absl::StrCat(CompressionName(codec).data(), ": ", input.size(),
-                                                " compressed bytes cannot inflate to the ",
-                                                expected, " bytes the header says"));
-      }
+      PQPAGE_RETURN_IF_ERROR(CheckInflatedSize(codec, input, expected));
       break;
     default:
       break;
   }
   out->resize(expected);
   return Decompress(codec, input, absl::MakeSpan(*out));
+}
+
+absl::StatusOr<absl::Span<const uint8_t>> DecompressIntoBuffer(Compression codec,
+                                                               absl::Span<const uint8_t> input,
+                                                               int64_t expected_size,
+                                                               std::vector<uint8_t>* buffer) {
+  bool in_place = false;
+  if (expected_size >= 0) {
+    const size_t expected = static_cast<size_t>(expected_size);
+    switch (codec) {
+      case Compression::kSnappy:
+      case Compression::kLz4Raw:
+      case Compression::kLz4Hadoop:
+      case Compression::kGzip:
+        PQPAGE_RETURN_IF_ERROR(CheckInflatedSize(codec, input, expected));
+        in_place = true;
+        break;
+      case Compression::kZstd:
+        // A frame that states its size (writers record it), and a size its bytes can produce.
+        in_place = expected <= ZstdMaxInflatedSize(input.size()) &&
+                   ZSTD_getFrameContentSize(input.data(), input.size()) == expected;
+        break;
+      default:
+        break;
+    }
+  }
+  if (!in_place) {
+    // The growing decoders (and every error) as DecompressBounded has them.
+    PQPAGE_RETURN_IF_ERROR(DecompressBounded(codec, input, expected_size, buffer));
+    return absl::MakeConstSpan(*buffer);
+  }
+  const auto expected = static_cast<size_t>(expected_size);
+  if (buffer->size() < expected) buffer->resize(expected);
+  const absl::Span<uint8_t> page(buffer->data(), expected);
+  PQPAGE_RETURN_IF_ERROR(Decompress(codec, input, page));
+  return absl::Span<const uint8_t>(page);
 }
 
 uint32_t PageCrc32(absl::Span<const uint8_t> bytes) {

@@ -57,11 +57,6 @@ struct ColumnChunkReader::State {
 
   absl::Status Fail(const absl::Status& status) const { return walker.Annotate(status); }
 
-  absl::Status Decompress(absl::Span<const uint8_t> stored, int64_t size,
-                          std::vector<uint8_t>* out) {
-    return DecompressBounded(location.codec, stored, size, out);
-  }
-
   absl::Status ReadDictionaryPage() {
     if (dictionary_info) return Fail(absl::DataLossError("a second dictionary page"));
     if (levels_seen > 0 || page_index >= 0) {
@@ -75,9 +70,11 @@ struct ColumnChunkReader::State {
     // The decoder keeps views of the page: it is copied unless it lives as long as the reader.
     absl::Span<const uint8_t> page_bytes = walker.stored_bytes();
     if (location.codec != Compression::kUncompressed) {
-      std::vector<uint8_t>& bytes = dictionary_bytes.Get(info.uncompressed_page_size);
-      PQPAGE_RETURN_IF_ERROR(Fail(Decompress(page_bytes, info.uncompressed_page_size, &bytes)));
-      page_bytes = bytes;
+      absl::StatusOr<absl::Span<const uint8_t>> inflated =
+          DecompressIntoBuffer(location.codec, page_bytes, info.uncompressed_page_size,
+                               &dictionary_bytes.Get(info.uncompressed_page_size));
+      if (!inflated.ok()) return Fail(inflated.status());
+      page_bytes = *inflated;
     } else if (!walker.stored_bytes_live_with_source()) {
       std::vector<uint8_t>& bytes = dictionary_bytes.Get(page_bytes.size());
       bytes.assign(page_bytes.begin(), page_bytes.end());
@@ -148,9 +145,11 @@ struct ColumnChunkReader::State {
     if (page.type == PageType::kDataPage) {
       absl::Span<const uint8_t> body = stored;
       if (location.codec != Compression::kUncompressed) {
-        std::vector<uint8_t>& bytes = decompressed.Get(page.uncompressed_page_size);
-        PQPAGE_RETURN_IF_ERROR(Fail(Decompress(stored, page.uncompressed_page_size, &bytes)));
-        body = bytes;
+        absl::StatusOr<absl::Span<const uint8_t>> inflated =
+            DecompressIntoBuffer(location.codec, stored, page.uncompressed_page_size,
+                                 &decompressed.Get(page.uncompressed_page_size));
+        if (!inflated.ok()) return Fail(inflated.status());
+        body = *inflated;
       } else if (page.compressed_page_size != page.uncompressed_page_size) {
         return Fail(absl::DataLossError(
             absl::StrCat("uncompressed page with compressed size ", page.compressed_page_size,
@@ -204,10 +203,11 @@ struct ColumnChunkReader::State {
       // An empty values section is not a valid compressed stream of any codec: it is not
       // decompressed.
       if (page.is_compressed && !stored_values.empty()) {
-        std::vector<uint8_t>& bytes =
-            decompressed.Get(static_cast<size_t>(std::max<int64_t>(values_size, 0)));
-        PQPAGE_RETURN_IF_ERROR(Fail(Decompress(stored_values, values_size, &bytes)));
-        values_section = bytes;
+        absl::StatusOr<absl::Span<const uint8_t>> inflated = DecompressIntoBuffer(
+            location.codec, stored_values, values_size,
+            &decompressed.Get(static_cast<size_t>(std::max<int64_t>(values_size, 0))));
+        if (!inflated.ok()) return Fail(inflated.status());
+        values_section = *inflated;
       } else {
         values_section = stored_values;
       }
