@@ -86,10 +86,22 @@ absl::Status ZstdCompress(absl::Span<const uint8_t> input, std::vector<uint8_t>*
   return absl::OkStatus();
 }
 
+// One decompression context per thread, reused: creating one costs more than inflating a small
+// page.
+ZSTD_DCtx* ThreadZstdContext() {
+  thread_local std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx*)> context(ZSTD_createDCtx(),
+                                                                          ZSTD_freeDCtx);
+  return context.get();
+}
+
 absl::Status ZstdDecompress(absl::Span<const uint8_t> input, absl::Span<uint8_t> out) {
+  ZSTD_DCtx* context = ThreadZstdContext();
+  if (context == nullptr) return absl::ResourceExhaustedError("ZSTD: cannot create a decoder");
+  ZSTD_DCtx_reset(context, ZSTD_reset_session_only);
   // Decompressing into exactly out.size() bytes: a stream that would produce more fails with
   // "destination buffer too small" instead of writing past the page.
-  const size_t written = ZSTD_decompress(out.data(), out.size(), input.data(), input.size());
+  const size_t written =
+      ZSTD_decompressDCtx(context, out.data(), out.size(), input.data(), input.size());
   if (ZSTD_isError(written)) return Corrupt(Compression::kZstd, ZSTD_getErrorName(written));
   if (written != out.size()) return WrongSize(Compression::kZstd, written, out.size());
   return absl::OkStatus();
@@ -312,14 +324,6 @@ absl::Status BrotliDecompressGrowing(absl::Span<const uint8_t> input, size_t exp
   if (produced != expected) return WrongSize(Compression::kBrotli, produced, expected);
   out->resize(produced);
   return absl::OkStatus();
-}
-
-// One decompression context per thread, reused: creating one costs more than inflating a small
-// page.
-ZSTD_DCtx* ThreadZstdContext() {
-  thread_local std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx*)> context(ZSTD_createDCtx(),
-                                                                          ZSTD_freeDCtx);
-  return context.get();
 }
 
 // A zstd block inflates to at most 128 KiB from no fewer than 4 bytes (an RLE block), so this is
