@@ -158,6 +158,26 @@ TEST(DeltaLengthByteArrayHostile, HugeLengthsDoNotOverflowTheSum) {
   for (int block = 0; block < 8; ++block) bytes.insert(bytes.end(), {0, 0, 0, 0, 0});
   bytes.insert(bytes.end(), 100, 'q');
   PQPAGE_EXPECT_ERROR(DecodeAll(bytes, 1000), absl::StatusCode::kDataLoss);
+  // The sum is exact (it is added up from its low and high 16 bits): 1000 x (2^31 - 1).
+  const absl::Status status = DecodeAll(bytes, 1000).status();
+  EXPECT_NE(std::string(status.message()).find("lengths sum to 2147483647000 bytes"),
+            std::string::npos)
+      << status;
+}
+
+TEST(DeltaLengthByteArrayRoundTrip, LengthsAcrossSixteenBitsSumExactly) {
+  // Lengths on both sides of 2^16, whose sum needs both halves of the split sum.
+  std::vector<std::string> strings;
+  for (size_t length : {65535, 65536, 65537, 1, 131071, 0, 70000}) {
+    strings.emplace_back(length, static_cast<char>('a' + strings.size()));
+  }
+  const Bytes bytes = Encode(strings);
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto back, DecodeAll(bytes, static_cast<int64_t>(strings.size())));
+  EXPECT_EQ(back, strings);
+  // One byte fewer of data: the exact sum no longer fits.
+  const Bytes short_by_one(bytes.begin(), bytes.end() - 1);
+  PQPAGE_EXPECT_ERROR(DecodeAll(short_by_one, static_cast<int64_t>(strings.size())),
+                      absl::StatusCode::kDataLoss);
 }
 
 TEST(DeltaLengthByteArrayHostile, LengthStreamWithIllegalWidth) {

@@ -49,11 +49,20 @@ absl::Status DecodeDeltaLengths(absl::Span<const uint8_t> data, int64_t num_valu
       return absl::DataLossError(std::string(encoding) + " " + what +
                                  "s: " + std::string(status.message()));
     }
-    // Two plain loops, so both vectorize: sign bits OR-ed together, then the sum.
+    // One pass that vectorizes in 32-bit lanes (widening to 64 bits took as long as decoding
+    // the lengths): the sign bits OR-ed together, and the sum split into its low and high 16
+    // bits, neither of which can wrap a uint32 over a chunk of 2^16 values.
+    static_assert(kChunk <= (int64_t{1} << 16), "the split sums could wrap");
     uint32_t sign_bits = 0;
-    for (int64_t i = 0; i < take; ++i) sign_bits |= static_cast<uint32_t>(chunk[i]);
-    int64_t chunk_sum = 0;
-    for (int64_t i = 0; i < take; ++i) chunk_sum += chunk[i];
+    uint32_t low_sum = 0;
+    uint32_t high_sum = 0;
+    for (int64_t i = 0; i < take; ++i) {
+      const auto length = static_cast<uint32_t>(chunk[i]);
+      sign_bits |= length;
+      low_sum += length & 0xFFFFu;
+      high_sum += length >> 16;
+    }
+    const int64_t chunk_sum = int64_t{low_sum} + (int64_t{high_sum} << 16);
     if ((sign_bits >> 31) != 0) {
       const auto it = std::find_if(chunk, chunk + take, [](int32_t v) { return v < 0; });
       return absl::DataLossError(std::string(encoding) + ": negative " + what + " " +
