@@ -275,6 +275,19 @@ TEST(DeltaByteArrayHostile, QuadraticExpansionIsCapped) {
   options.max_decoded_bytes = 5001 * 1000;
   PQPAGE_ASSERT_OK_AND_ASSIGN(auto decoded, DecodeAll(bytes, 5001, kVariableLength, options));
   EXPECT_EQ(decoded, values);
+  // The total is exact to the byte, with values past 2^16 bytes (it is added up from 16-bit
+  // halves): the cap at the total passes, one byte under it fails.
+  const std::vector<std::string> long_values = {std::string(70000, 'a'),
+                                                std::string(70000, 'a') + "b",
+                                                std::string(131072, 'c'), std::string(5, 'd')};
+  const Bytes long_bytes = Encode(long_values);
+  options.max_decoded_bytes = 70000 + 70001 + 131072 + 5;
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto long_decoded,
+                              DecodeAll(long_bytes, 4, kVariableLength, options));
+  EXPECT_EQ(long_decoded, long_values);
+  options.max_decoded_bytes -= 1;
+  PQPAGE_EXPECT_ERROR(DecodeAll(long_bytes, 4, kVariableLength, options),
+                      absl::StatusCode::kResourceExhausted);
 }
 
 TEST(DeltaByteArrayHostile, EveryTruncationFails) {

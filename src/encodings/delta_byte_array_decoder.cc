@@ -94,8 +94,16 @@ absl::Status DeltaByteArrayDecoder::Reset(absl::Span<const uint8_t> data, int64_
     if (fixed) {
       for (size_t i = start; i < end; ++i) bad |= (prefix[i] + suffix[i]) ^ type_length;
     }
-    int64_t chunk_total = 0;
-    for (size_t i = start; i < end; ++i) chunk_total += int64_t{prefix[i]} + int64_t{suffix[i]};
+    // Added up in 32-bit lanes from the lengths' low and high 16 bits, which vectorizes without
+    // widening; over kChunk values neither half can wrap a uint32.
+    static_assert(kChunk <= (size_t{1} << 15), "the split sums could wrap");
+    uint32_t low_sum = 0;
+    uint32_t high_sum = 0;
+    for (size_t i = start; i < end; ++i) {
+      low_sum += (prefix[i] & 0xFFFFu) + (suffix[i] & 0xFFFFu);
+      high_sum += (prefix[i] >> 16) + (suffix[i] >> 16);
+    }
+    const int64_t chunk_total = int64_t{low_sum} + (int64_t{high_sum} << 16);
     if (bad != 0) {
       for (size_t i = start; i < end; ++i) {
         const int64_t previous = i == 0 ? first_limit : int64_t{prefix[i - 1]} + suffix[i - 1];
