@@ -68,11 +68,11 @@ absl::StatusOr<int64_t> RleBitPackedHybridDecoder::DecodeLevelsCounting(absl::Sp
 }
 
 absl::StatusOr<int64_t> RleBitPackedHybridDecoder::CountMaxLevels(int16_t max_level) {
-  internal::MaxLevelCountSink sink(max_level, reader_->bit_width());
+  internal::LevelCountSink sink(nullptr, max_level, reader_->bit_width(), max_level);
   const auto count = static_cast<size_t>(values_left_);
   values_left_ = 0;
   PQPAGE_RETURN_IF_ERROR(reader_->Read(count, sink));
-  return sink.count();
+  return sink.counted();
 }
 
 absl::Status RleBitPackedHybridDecoder::DecodeBooleans(absl::Span<bool> out) {

@@ -58,17 +58,23 @@ struct Width1LevelTable {
 };
 inline constexpr Width1LevelTable kWidth1Levels;
 
-// Levels narrowed to int16_t and checked against the column's maximum level, counting on the way
-// those equal to `counted_level` (the present values for definition levels, the row starts for
-// repetition levels), so that no second pass over the levels is needed for that count.
-class LevelSink {
+// Levels checked against the column's maximum level and counted on the way: those equal to
+// `counted_level` (the present values for definition levels, the row starts for repetition
+// levels), so that no second pass over the levels is needed for that count. With kStore they are
+// also narrowed to int16_t into `out`; without, they are only counted (the present values of a
+// page, before its levels are decoded batch by batch): an RLE run counts as a whole, and a width-1
+// bit-packed run, which is a bitmap of the levels equal to 1, by popcount.
+template <bool kStore>
+class BasicLevelSink {
  public:
-  LevelSink(int16_t* out, int16_t max_level, int bit_width, int16_t counted_level)
+  BasicLevelSink(int16_t* out, int16_t max_level, int bit_width, int16_t counted_level)
       : out_(out), max_level_(max_level), bit_width_(bit_width), counted_level_(counted_level) {}
   absl::Status Fill(uint64_t value, size_t count) {
     if (value > static_cast<uint64_t>(max_level_)) return TooLarge(value);
-    std::fill_n(out_, count, static_cast<int16_t>(value));
-    out_ += count;
+    if constexpr (kStore) {
+      std::fill_n(out_, count, static_cast<int16_t>(value));
+      out_ += count;
+    }
     if (value == static_cast<uint64_t>(counted_level_)) counted_ += static_cast<int64_t>(count);
     return absl::OkStatus();
   }
@@ -78,21 +84,24 @@ class LevelSink {
     const auto counted = static_cast<uint32_t>(counted_level_);
     int64_t matches = 0;
     for (size_t i = 0; i < count; ++i) {
-      out_[i] = static_cast<int16_t>(values[i]);
+      if constexpr (kStore) out_[i] = static_cast<int16_t>(values[i]);
       matches += values[i] == counted ? 1 : 0;
     }
     counted_ += matches;
-    out_ += count;
+    if constexpr (kStore) out_ += count;
     return absl::OkStatus();
   }
   bool UnpackDirect(const uint8_t* packed, size_t count, Unpack32Fn) {
     // Width-1 levels never exceed a maximum of at least 1, so they need no check.
     if (bit_width_ != 1 || max_level_ < 1) return false;
-    for (size_t byte = 0; byte < count / 8; ++byte) {
-      std::memcpy(out_ + 8 * byte, kWidth1Levels.levels[packed[byte]], 8 * sizeof(int16_t));
+    if constexpr (kStore) {
+      for (size_t byte = 0; byte < count / 8; ++byte) {
+        std::memcpy(out_ + 8 * byte, kWidth1Levels.levels[packed[byte]], 8 * sizeof(int16_t));
+      }
+      out_ += count;
     }
-    out_ += count;
-    // The packed bytes are a bitmap of the levels equal to 1.
+    // The packed bytes are a bitmap of the levels equal to 1 (count is whole groups, one byte
+    // each); no width-1 level equals a counted level above 1.
     if (counted_level_ == 0 || counted_level_ == 1) {
       const int64_t ones = CountOnes(packed, count / 8);
       counted_ += counted_level_ == 1 ? ones : static_cast<int64_t>(count) - ones;
@@ -113,45 +122,8 @@ class LevelSink {
   int16_t counted_level_;
   int64_t counted_ = 0;
 };
-
-// Counts the levels equal to the column's maximum (the present values) without storing any, with
-// the same check as LevelSink: an RLE run counts as a whole, and a width-1 bit-packed run, which
-// is a bitmap of the present values, by popcount.
-class MaxLevelCountSink {
- public:
-  MaxLevelCountSink(int16_t max_level, int bit_width)
-      : max_level_(max_level), bit_width_(bit_width) {}
-  absl::Status Fill(uint64_t value, size_t count) {
-    if (value > static_cast<uint64_t>(max_level_)) return TooLarge(value);
-    if (value == static_cast<uint64_t>(max_level_)) count_ += static_cast<int64_t>(count);
-    return absl::OkStatus();
-  }
-  absl::Status Unpacked(const uint32_t* values, size_t count) {
-    const uint64_t limit = static_cast<uint64_t>(max_level_) + 1;
-    if (AnyAtLeast(values, count, limit)) return TooLarge(FirstAtLeast(values, count, limit));
-    for (size_t i = 0; i < count; ++i) {
-      count_ += values[i] == static_cast<uint32_t>(max_level_) ? 1 : 0;
-    }
-    return absl::OkStatus();
-  }
-  bool UnpackDirect(const uint8_t* packed, size_t count, Unpack32Fn) {
-    // Width-1 levels with maximum 1: the set bits are the present values (count is whole groups,
-    // one byte each).
-    if (bit_width_ != 1 || max_level_ != 1) return false;
-    count_ += CountOnes(packed, count / 8);
-    return true;
-  }
-  int64_t count() const { return count_; }
-
- private:
-  absl::Status TooLarge(uint64_t value) const {
-    return absl::DataLossError(
-        absl::StrCat("level ", value, " exceeds the column's maximum level ", max_level_));
-  }
-  int16_t max_level_;
-  int bit_width_;
-  int64_t count_ = 0;
-};
+using LevelSink = BasicLevelSink<true>;
+using LevelCountSink = BasicLevelSink<false>;
 
 // Booleans: only the lowest bit of an RLE value counts, as writers have set the others.
 class BooleanSink {
