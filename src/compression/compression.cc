@@ -326,29 +326,13 @@ absl::Status BrotliDecompressGrowing(absl::Span<const uint8_t> input, size_t exp
   return absl::OkStatus();
 }
 
-// A zstd block inflates to at most 128 KiB from no fewer than 4 bytes (an RLE block), so this is
-// the most a stream can truly produce.
-size_t ZstdMaxInflatedSize(size_t input_size) { return input_size * 32768 + (size_t{128} << 10); }
-
+// Streams the frames of `input` into *out, which grows as output appears; the caller has checked
+// that `expected` is a size the input can produce.
 absl::Status ZstdDecompressGrowing(absl::Span<const uint8_t> input, size_t expected,
                                    std::vector<uint8_t>* out) {
   ZSTD_DCtx* stream = ThreadZstdContext();
   if (stream == nullptr) return absl::ResourceExhaustedError("ZSTD: cannot create a decoder");
   ZSTD_DCtx_reset(stream, ZSTD_reset_session_only);
-  if (expected > ZstdMaxInflatedSize(input.size())) {
-    return absl::DataLossError(absl::StrCat("ZSTD: ", input.size(),
-                                            " compressed bytes cannot inflate to the ", expected,
-                                            " bytes the header says"));
-  }
-  // Writers record the content size in the frame: when it agrees with the page header, one call
-  // into an exact buffer does it (extra frames or bytes make it fail, which is checked).
-  if (ZSTD_getFrameContentSize(input.data(), input.size()) == expected) {
-    out->resize(expected);
-    const size_t written =
-        ZSTD_decompressDCtx(stream, out->data(), out->size(), input.data(), input.size());
-    if (!ZSTD_isError(written) && written == expected) return absl::OkStatus();
-    ZSTD_DCtx_reset(stream, ZSTD_reset_session_only);
-  }
   ZSTD_inBuffer in = {input.data(), input.size(), 0};
   size_t produced = 0;
   out->clear();
@@ -409,6 +393,9 @@ size_t MaxInflatedSize(Compression codec, absl::Span<const uint8_t> input) {
       return input.size() * 255 + 64;
     case Compression::kGzip:
       return input.size() * 1032 + 1024;
+    case Compression::kZstd:
+      // A zstd block inflates to at most 128 KiB from no fewer than 4 bytes (an RLE block).
+      return input.size() * 32768 + (size_t{128} << 10);
     default:
       return input.size();
   }
@@ -504,19 +491,41 @@ absl::Status CheckInflatedSize(Compression codec, absl::Span<const uint8_t> inpu
                                           " bytes the header says"));
 }
 
-}  // namespace
-
-absl::Status DecompressBounded(Compression codec, absl::Span<const uint8_t> input,
-                               int64_t expected_size, std::vector<uint8_t>* out) {
+// DecompressBounded's work, into the front of *buffer. With `keep_larger`, a buffer already
+// longer than the page keeps its length (DecompressIntoBuffer's reuse); otherwise it ends where
+// the page does.
+absl::StatusOr<absl::Span<const uint8_t>> InflateBounded(Compression codec,
+                                                         absl::Span<const uint8_t> input,
+                                                         int64_t expected_size,
+                                                         std::vector<uint8_t>* buffer,
+                                                         bool keep_larger) {
   if (expected_size < 0) {
     return absl::DataLossError(absl::StrCat("negative uncompressed size ", expected_size));
   }
   const size_t expected = static_cast<size_t>(expected_size);
+  // Called once the size is known to be possible, never for a number the input cannot produce.
+  auto page_in_buffer = [&]() -> absl::Span<uint8_t> {
+    if (buffer->size() < expected || (!keep_larger && buffer->size() != expected)) {
+      buffer->resize(expected);
+    }
+    return absl::MakeSpan(buffer->data(), expected);
+  };
   switch (codec) {
-    case Compression::kZstd:
-      return ZstdDecompressGrowing(input, expected, out);
     case Compression::kBrotli:
-      return BrotliDecompressGrowing(input, expected, out);
+      PQPAGE_RETURN_IF_ERROR(BrotliDecompressGrowing(input, expected, buffer));
+      return absl::MakeConstSpan(*buffer);
+    case Compression::kZstd: {
+      PQPAGE_RETURN_IF_ERROR(CheckInflatedSize(codec, input, expected));
+      // Writers record the content size in the frame: when it agrees with the page header, one
+      // call into an exact buffer does it. Extra frames or bytes make it fail; the streaming
+      // decoder then finds the error to report.
+      if (ZSTD_getFrameContentSize(input.data(), input.size()) == expected) {
+        const absl::Span<uint8_t> page = page_in_buffer();
+        if (Decompress(codec, input, page).ok()) return page;
+      }
+      PQPAGE_RETURN_IF_ERROR(ZstdDecompressGrowing(input, expected, buffer));
+      return absl::MakeConstSpan(*buffer);
+    }
     case Compression::kSnappy:
     case Compression::kLz4Raw:
     case Compression::kLz4Hadoop:
@@ -526,44 +535,23 @@ absl::Status DecompressBounded(Compression codec, absl::Span<const uint8_t> inpu
     default:
       break;
   }
-  out->resize(expected);
-  return Decompress(codec, input, absl::MakeSpan(*out));
+  const absl::Span<uint8_t> page = page_in_buffer();
+  PQPAGE_RETURN_IF_ERROR(Decompress(codec, input, page));
+  return page;
+}
+
+}  // namespace
+
+absl::Status DecompressBounded(Compression codec, absl::Span<const uint8_t> input,
+                               int64_t expected_size, std::vector<uint8_t>* out) {
+  return InflateBounded(codec, input, expected_size, out, /*keep_larger=*/false).status();
 }
 
 absl::StatusOr<absl::Span<const uint8_t>> DecompressIntoBuffer(Compression codec,
                                                                absl::Span<const uint8_t> input,
                                                                int64_t expected_size,
                                                                std::vector<uint8_t>* buffer) {
-  bool in_place = false;
-  if (expected_size >= 0) {
-    const size_t expected = static_cast<size_t>(expected_size);
-    switch (codec) {
-      case Compression::kSnappy:
-      case Compression::kLz4Raw:
-      case Compression::kLz4Hadoop:
-      case Compression::kGzip:
-        PQPAGE_RETURN_IF_ERROR(CheckInflatedSize(codec, input, expected));
-        in_place = true;
-        break;
-      case Compression::kZstd:
-        // A frame that states its size (writers record it), and a size its bytes can produce.
-        in_place = expected <= ZstdMaxInflatedSize(input.size()) &&
-                   ZSTD_getFrameContentSize(input.data(), input.size()) == expected;
-        break;
-      default:
-        break;
-    }
-  }
-  if (!in_place) {
-    // The growing decoders (and every error) as DecompressBounded has them.
-    PQPAGE_RETURN_IF_ERROR(DecompressBounded(codec, input, expected_size, buffer));
-    return absl::MakeConstSpan(*buffer);
-  }
-  const auto expected = static_cast<size_t>(expected_size);
-  if (buffer->size() < expected) buffer->resize(expected);
-  const absl::Span<uint8_t> page(buffer->data(), expected);
-  PQPAGE_RETURN_IF_ERROR(Decompress(codec, input, page));
-  return absl::Span<const uint8_t>(page);
+  return InflateBounded(codec, input, expected_size, buffer, /*keep_larger=*/true);
 }
 
 uint32_t PageCrc32(absl::Span<const uint8_t> bytes) {
