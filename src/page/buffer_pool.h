@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "absl/types/span.h"
+
 namespace pqpage::internal {
 
 class BufferPool {
@@ -70,6 +72,13 @@ class PooledBuffer {
       taken_ = true;
     }
     return bytes_;
+  }
+  // The buffer's first `size` bytes, for a size already checked: it is taken as Get does and
+  // grown when shorter, never shrunk, so only what grows past its current size is zero-filled.
+  absl::Span<uint8_t> Grow(size_t size) {
+    std::vector<uint8_t>& bytes = Get(size);
+    if (bytes.size() < size) bytes.resize(size);
+    return absl::MakeSpan(bytes.data(), size);
   }
   // The buffer as it is (empty before the first Get).
   const std::vector<uint8_t>& bytes() const { return bytes_; }

@@ -57,6 +57,15 @@ struct ColumnChunkReader::State {
 
   absl::Status Fail(const absl::Status& status) const { return walker.Annotate(status); }
 
+  // Inflates a page's stored bytes into `buffer`, which keeps its memory from page to page.
+  absl::StatusOr<absl::Span<const uint8_t>> Inflate(absl::Span<const uint8_t> stored, int64_t size,
+                                                    internal::PooledBuffer& buffer) {
+    absl::StatusOr<absl::Span<const uint8_t>> inflated = DecompressIntoBuffer(
+        location.codec, stored, size, &buffer.Get(static_cast<size_t>(std::max<int64_t>(size, 0))));
+    if (!inflated.ok()) return Fail(inflated.status());
+    return inflated;
+  }
+
   absl::Status ReadDictionaryPage() {
     if (dictionary_info) return Fail(absl::DataLossError("a second dictionary page"));
     if (levels_seen > 0 || page_index >= 0) {
@@ -70,11 +79,8 @@ struct ColumnChunkReader::State {
     // The decoder keeps views of the page: it is copied unless it lives as long as the reader.
     absl::Span<const uint8_t> page_bytes = walker.stored_bytes();
     if (location.codec != Compression::kUncompressed) {
-      absl::StatusOr<absl::Span<const uint8_t>> inflated =
-          DecompressIntoBuffer(location.codec, page_bytes, info.uncompressed_page_size,
-                               &dictionary_bytes.Get(info.uncompressed_page_size));
-      if (!inflated.ok()) return Fail(inflated.status());
-      page_bytes = *inflated;
+      PQPAGE_ASSIGN_OR_RETURN(page_bytes,
+                              Inflate(page_bytes, info.uncompressed_page_size, dictionary_bytes));
     } else if (!walker.stored_bytes_live_with_source()) {
       std::vector<uint8_t>& bytes = dictionary_bytes.Get(page_bytes.size());
       bytes.assign(page_bytes.begin(), page_bytes.end());
@@ -145,11 +151,7 @@ struct ColumnChunkReader::State {
     if (page.type == PageType::kDataPage) {
       absl::Span<const uint8_t> body = stored;
       if (location.codec != Compression::kUncompressed) {
-        absl::StatusOr<absl::Span<const uint8_t>> inflated =
-            DecompressIntoBuffer(location.codec, stored, page.uncompressed_page_size,
-                                 &decompressed.Get(page.uncompressed_page_size));
-        if (!inflated.ok()) return Fail(inflated.status());
-        body = *inflated;
+        PQPAGE_ASSIGN_OR_RETURN(body, Inflate(stored, page.uncompressed_page_size, decompressed));
       } else if (page.compressed_page_size != page.uncompressed_page_size) {
         return Fail(absl::DataLossError(
             absl::StrCat("uncompressed page with compressed size ", page.compressed_page_size,
@@ -203,11 +205,7 @@ struct ColumnChunkReader::State {
       // An empty values section is not a valid compressed stream of any codec: it is not
       // decompressed.
       if (page.is_compressed && !stored_values.empty()) {
-        absl::StatusOr<absl::Span<const uint8_t>> inflated = DecompressIntoBuffer(
-            location.codec, stored_values, values_size,
-            &decompressed.Get(static_cast<size_t>(std::max<int64_t>(values_size, 0))));
-        if (!inflated.ok()) return Fail(inflated.status());
-        values_section = *inflated;
+        PQPAGE_ASSIGN_OR_RETURN(values_section, Inflate(stored_values, values_size, decompressed));
       } else {
         values_section = stored_values;
       }

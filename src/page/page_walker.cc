@@ -30,12 +30,10 @@ absl::StatusOr<absl::Span<const uint8_t>> PageWalker::Window(int64_t begin, int6
   }
   if (begin < window_begin_ || begin + length > window_begin_ + window_size_) {
     const int64_t size = std::min(location_.length - begin, std::max(length, kReadAhead));
-    std::vector<uint8_t>& bytes = window_.Get(static_cast<size_t>(size));
-    if (bytes.size() < static_cast<size_t>(size)) bytes.resize(static_cast<size_t>(size));
     window_begin_ = begin;
     window_size_ = 0;
-    PQPAGE_RETURN_IF_ERROR(source_->ReadAt(
-        location_.offset + begin, absl::MakeSpan(bytes.data(), static_cast<size_t>(size))));
+    PQPAGE_RETURN_IF_ERROR(
+        source_->ReadAt(location_.offset + begin, window_.Grow(static_cast<size_t>(size))));
     window_size_ = size;
   }
   return absl::MakeConstSpan(window_.bytes())
@@ -107,14 +105,12 @@ absl::StatusOr<bool> PageWalker::Next() {
         absl::StrCat("page of ", std::max<int64_t>(body, info_.uncompressed_page_size),
                      " bytes is larger than the reader's limit of ", options_.max_page_bytes)));
   }
-  if (body <= kReadAhead || !source_->InMemory().empty()) {
+  if (body <= kReadAhead || stored_bytes_live_with_source()) {
     absl::StatusOr<absl::Span<const uint8_t>> bytes = Window(next_offset_ + header_size, body);
     if (!bytes.ok()) return Annotate(bytes.status());
     stored_view_ = *bytes;
   } else {
-    std::vector<uint8_t>& bytes = stored_.Get(static_cast<size_t>(body));
-    if (bytes.size() < static_cast<size_t>(body)) bytes.resize(static_cast<size_t>(body));
-    const absl::Span<uint8_t> page(bytes.data(), static_cast<size_t>(body));
+    const absl::Span<uint8_t> page = stored_.Grow(static_cast<size_t>(body));
     absl::Status read = source_->ReadAt(offset + header_size, page);
     if (!read.ok()) return Annotate(read);
     stored_view_ = page;
