@@ -379,7 +379,8 @@ absl::Status Recode(const FileReader& input, const std::string& out_path,
     PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, input.ColumnChunk(rg, c));
     PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader, input.OpenColumnChunk(rg, c));
     ColumnChunkWriter writer(columns[c], options);
-    StreamDigest* digest = digests != nullptr ? &(*digests)[static_cast<size_t>(i)] : nullptr;
+    StreamDigest* digest =
+        digests != nullptr ? &(*digests)[DigestIndex(rg, c, num_columns)] : nullptr;
     auto on_page = [&](int64_t page_offset) {
       if (!progress.enabled()) return;
       const std::lock_guard<std::mutex> lock(mutex);

@@ -133,19 +133,10 @@ int RunScan(const std::vector<std::string>& args) {
   const std::vector<ColumnDescriptor>& columns = file.schema().columns();
   const int num_columns = static_cast<int>(columns.size());
 
-  // Locate every chunk first: the progress line needs the total, and a chunk outside the file is
-  // better reported before any decoding starts.
-  int64_t total_chunk_bytes = 0;
-  for (int rg = 0; rg < file.num_row_groups(); ++rg) {
-    for (int c = 0; c < num_columns; ++c) {
-      auto location = file.ColumnChunk(rg, c);
-      if (!location.ok()) return FailureExit(kCommand, location.status());
-      total_chunk_bytes += location->length;
-    }
-  }
-
-  // One task per column chunk. Each fills its own slot; the slots are added up in file order
-  // afterwards, so the output is the same for every thread count.
+  // One task per column chunk, each located before any decoding starts: the progress line needs
+  // the total, and a chunk outside the file is better reported first. Each task fills its own
+  // slot; the slots are added up in file order afterwards, so the output is the same for every
+  // thread count.
   struct ChunkTask {
     int row_group = 0;
     int column = 0;
@@ -154,12 +145,16 @@ int RunScan(const std::vector<std::string>& args) {
   };
   std::vector<ChunkTask> tasks;
   tasks.reserve(static_cast<size_t>(file.num_row_groups()) * columns.size());
+  int64_t total_chunk_bytes = 0;
   for (int rg = 0; rg < file.num_row_groups(); ++rg) {
     for (int c = 0; c < num_columns; ++c) {
+      auto location = file.ColumnChunk(rg, c);
+      if (!location.ok()) return FailureExit(kCommand, location.status());
+      total_chunk_bytes += location->length;
       ChunkTask task;
       task.row_group = rg;
       task.column = c;
-      task.location = *file.ColumnChunk(rg, c);  // checked above
+      task.location = *std::move(location);
       tasks.push_back(std::move(task));
     }
   }
@@ -198,12 +193,10 @@ int RunScan(const std::vector<std::string>& args) {
   std::vector<Totals> column_totals(columns.size());
   for (const ChunkTask& task : tasks) {
     column_totals[task.column].Add(task.totals);
-    file_totals.rows += task.column == 0 ? task.totals.rows : 0;
-    file_totals.levels += task.totals.levels;
-    file_totals.values += task.totals.values;
-    file_totals.value_bytes += task.totals.value_bytes;
-    file_totals.compressed_bytes += task.totals.compressed_bytes;
-    file_totals.pages += task.totals.pages;
+    // Every column holds the same rows: they are counted once, from the first.
+    Totals counted = task.totals;
+    if (task.column != 0) counted.rows = 0;
+    file_totals.Add(counted);
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
