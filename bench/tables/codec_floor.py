@@ -20,7 +20,7 @@ uncompressed found there:
     each that puts them in the page cache;
   - codec alone: `codec_floor_bench FILE --repeat N` on the compressed file, its library_seconds
     (snappy, lz4 and zstd called directly on every compressed page, held in memory) and
-    pqpage_decompress_seconds (pqpage's DecompressBounded on the same pages, as the page reader
+    pqpage_decompress_seconds (pqpage's DecompressIntoBuffer on the same pages, as the page reader
     calls it).
 
 The pyarrow_v2 files are compared with the v1 uncompressed file: pyarrow writes no v2
