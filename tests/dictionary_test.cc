@@ -206,6 +206,48 @@ TEST(DictionaryTest, LimitsStopTheEncoderSoTheCallerCanFallBack) {
   EXPECT_TRUE(strings.is_full());
 }
 
+// EntryIndex and PutIndices build the page and dictionary Put of the same values builds, and
+// stop at the same value when a limit is reached.
+TEST(DictionaryTest, EntriesLookedUpOnceThenPutByIndex) {
+  DictionaryOptions options;
+  options.max_entries = 3;
+  const std::vector<int32_t> values = {7, 9, 7, 4, 9, 5, 7};
+  DictionaryEncoder<int32_t> by_value(options);
+  PQPAGE_ASSERT_OK_AND_ASSIGN(size_t taken, by_value.PutUntilFull(values));
+  ASSERT_EQ(taken, 5u);  // 5 would be the fourth entry
+
+  DictionaryEncoder<int32_t> by_index(options);
+  std::vector<uint32_t> indices;
+  for (size_t i = 0; i < values.size(); ++i) {
+    PQPAGE_ASSERT_OK_AND_ASSIGN(int64_t entry, by_index.EntryIndex(values[i]));
+    if (i < 5) {
+      ASSERT_GE(entry, 0) << i;
+      indices.push_back(static_cast<uint32_t>(entry));
+    } else if (i == 5) {
+      EXPECT_EQ(entry, -1);
+      EXPECT_TRUE(by_index.is_full());
+    } else {
+      EXPECT_EQ(entry, -1) << "a full dictionary takes nothing more, known values included";
+    }
+  }
+  EXPECT_EQ(indices, (std::vector<uint32_t>{0, 1, 0, 2, 1}));
+  EXPECT_EQ(by_index.buffered_values(), 0) << "EntryIndex puts nothing into the page";
+  PQPAGE_ASSERT_OK(by_index.PutIndices(indices));
+  EXPECT_EQ(by_index.DictionaryPage(), by_value.DictionaryPage());
+  EXPECT_EQ(by_index.FinishDataPage(), by_value.FinishDataPage());
+
+  // An index past the entries takes nothing.
+  const std::vector<uint32_t> bad = {1, 3};
+  PQPAGE_EXPECT_ERROR(by_index.PutIndices(bad), StatusCode::kInvalidArgument);
+  EXPECT_EQ(by_index.buffered_values(), 0);
+
+  // Byte arrays are checked as PutUntilFull checks them.
+  DictionaryEncoder<ByteArray> fixed(4);
+  const std::string three = "abc";
+  PQPAGE_EXPECT_ERROR(fixed.EntryIndex(ByteArray(three)).status(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(fixed.num_entries(), 0);
+}
+
 TEST(DictionaryTest, DecoderKeepsIndicesAndSkips) {
   DictionaryEncoder<int32_t> encoder;
   std::vector<int32_t> values(3000);

@@ -205,6 +205,20 @@ class ColumnChunkWriter {
   absl::Status WriteBatch(absl::Span<const int16_t> definition_levels,
                           absl::Span<const int16_t> repetition_levels, absl::Span<const T> values);
 
+  // WriteBatch for dictionary-encoded input, such as ColumnChunkReader::ReadIndices and
+  // Dictionary<T>() give: the present values are entries[indices[i]], and the chunk written is byte
+  // for byte the one WriteBatch of those values gives. It is faster while the chunk is
+  // dictionary-encoded: each entry is hashed into the chunk's dictionary once rather than at every
+  // value, and page statistics look at each entry once per page. Calls may mix with WriteBatch.
+  // Calls that pass the same `entries` (same address and size) must pass the same contents: the
+  // writer remembers what became of each entry, and checks the entries (as WriteBatch checks
+  // values) at the first call that passes them. InvalidArgument as WriteBatch, and for an index
+  // at or past entries.size(). T is any type of WriteBatch but bool (which has no dictionary).
+  template <typename T>
+  absl::Status WriteIndexedBatch(absl::Span<const int16_t> definition_levels,
+                                 absl::Span<const int16_t> repetition_levels,
+                                 absl::Span<const uint32_t> indices, absl::Span<const T> entries);
+
   // Bytes the finished pages take so far (compressed, headers included), plus an estimate for the
   // page being filled and the dictionary.
   int64_t EstimatedChunkSize() const;

@@ -70,6 +70,21 @@ class DictionaryEncoder final : public Encoder<T> {
   // (those before the first that did not fit are in the page), InvalidArgument as PutUntilFull.
   absl::Status Put(absl::Span<const T> values) override;
 
+  // For writers whose input is already dictionary-encoded (another dictionary's entries plus
+  // indices): each entry is looked up once with EntryIndex, and the values go into the page by
+  // index with PutIndices, so that no value is hashed twice. Entries are added in the order of
+  // the EntryIndex calls, so looking each entry up at its first value gives the dictionary Put of
+  // the values would have built.
+  //
+  // Returns the index of `value`'s entry, adding the entry when it is new, without putting
+  // anything into the page; -1 when a new entry would pass a limit (is_full() is then true, as it
+  // is after PutUntilFull took fewer values than given: every later call returns -1).
+  // InvalidArgument as PutUntilFull.
+  absl::StatusOr<int64_t> EntryIndex(const T& value);
+  // Puts values, given by the indices of their entries (from EntryIndex), into the current data
+  // page. InvalidArgument, with nothing taken, for an index at or past num_entries().
+  absl::Status PutIndices(absl::Span<const uint32_t> indices);
+
   bool is_full() const { return full_; }
   int64_t num_entries() const;
   // Bytes of the dictionary page body (PLAIN entries).
@@ -96,6 +111,11 @@ class DictionaryEncoder final : public Encoder<T> {
  private:
   // The constructors above, after their constraint picked the public signature.
   DictionaryEncoder(int type_length, DictionaryOptions options, int /*tag*/);
+  // InvalidArgument for byte arrays of a length the column cannot hold.
+  absl::Status CheckLengths(absl::Span<const T> values) const;
+  // The entry of `value`, added when new and within the limits; -1 (and full_) when it does not
+  // fit.
+  int64_t FindOrAdd(const T& value);
 
   int type_length_;
   DictionaryOptions options_;

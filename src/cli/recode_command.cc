@@ -270,9 +270,27 @@ absl::Status CopyChunk(ColumnChunkReader& reader, ColumnChunkWriter* writer,
   Batch<T> batch;
   const absl::Span<int16_t> def = has_def ? batch.definitions() : absl::Span<int16_t>();
   const absl::Span<int16_t> rep = has_rep ? batch.repetitions() : absl::Span<int16_t>();
+  // Dictionary-encoded pages go to the writer as indices into the input's dictionary, which it
+  // maps onto its own once per entry instead of hashing every value (the output is the same).
+  // The digest wants values, so --verify reads them.
+  constexpr bool kMayPassIndices = !std::is_same_v<T, bool>;
+  std::unique_ptr<uint32_t[]> indices;
+  if (kMayPassIndices && writer != nullptr && digest == nullptr) {
+    indices = std::make_unique<uint32_t[]>(kBatchLevels);
+  }
   int64_t last_page = -1;
   while (true) {
-    PQPAGE_ASSIGN_OR_RETURN(BatchCounts counts, reader.ReadBatch<T>(def, rep, batch.value_span()));
+    bool indexed = false;
+    if (indices != nullptr) {
+      PQPAGE_ASSIGN_OR_RETURN(indexed, reader.NextBatchIsDictionaryEncoded());
+    }
+    BatchCounts counts;
+    if (indexed) {
+      PQPAGE_ASSIGN_OR_RETURN(
+          counts, reader.ReadIndices(def, rep, absl::MakeSpan(indices.get(), kBatchLevels)));
+    } else {
+      PQPAGE_ASSIGN_OR_RETURN(counts, reader.ReadBatch<T>(def, rep, batch.value_span()));
+    }
     if (counts.levels == 0) break;
     if (reader.page_index() != last_page) {
       last_page = reader.page_index();
@@ -280,11 +298,22 @@ absl::Status CopyChunk(ColumnChunkReader& reader, ColumnChunkWriter* writer,
     }
     if (writer != nullptr) {
       const size_t levels = static_cast<size_t>(counts.levels);
-      PQPAGE_RETURN_IF_ERROR(WithContext(
-          writer->WriteBatch<T>(
-              def.first(std::min(levels, def.size())), rep.first(std::min(levels, rep.size())),
-              absl::MakeConstSpan(batch.values.get(), static_cast<size_t>(counts.values))),
-          writer_context));
+      const absl::Span<const int16_t> batch_def = def.first(std::min(levels, def.size()));
+      const absl::Span<const int16_t> batch_rep = rep.first(std::min(levels, rep.size()));
+      const auto values = static_cast<size_t>(counts.values);
+      absl::Status written;
+      if constexpr (kMayPassIndices) {
+        if (indexed) {
+          PQPAGE_ASSIGN_OR_RETURN(absl::Span<const T> entries, reader.Dictionary<T>());
+          written = writer->WriteIndexedBatch<T>(
+              batch_def, batch_rep, absl::MakeConstSpan(indices.get(), values), entries);
+        }
+      }
+      if (!indexed) {
+        written = writer->WriteBatch<T>(batch_def, batch_rep,
+                                        absl::MakeConstSpan(batch.values.get(), values));
+      }
+      PQPAGE_RETURN_IF_ERROR(WithContext(written, writer_context));
     }
     if (digest != nullptr) {
       digest->Add<T>(counts, has_def ? def.data() : nullptr, has_rep ? rep.data() : nullptr,

@@ -39,9 +39,9 @@ int DictionaryEncoder<T>::index_bit_width() const {
 }
 
 template <typename T>
-absl::StatusOr<size_t> DictionaryEncoder<T>::PutUntilFull(absl::Span<const T> values) {
-  [[maybe_unused]] const bool fixed = type_length_ != kVariableLength;
+absl::Status DictionaryEncoder<T>::CheckLengths(absl::Span<const T> values) const {
   if constexpr (std::is_same_v<T, ByteArray>) {
+    const bool fixed = type_length_ != kVariableLength;
     if (fixed && type_length_ <= 0) {
       return absl::InvalidArgumentError(absl::StrCat(
           "dictionary: FIXED_LEN_BYTE_ARRAY type length ", type_length_, " is not positive"));
@@ -56,6 +56,32 @@ absl::StatusOr<size_t> DictionaryEncoder<T>::PutUntilFull(absl::Span<const T> va
       }
     }
   }
+  return absl::OkStatus();
+}
+
+template <typename T>
+int64_t DictionaryEncoder<T>::FindOrAdd(const T& value) {
+  int64_t entry_bytes;
+  if constexpr (std::is_same_v<T, ByteArray>) {
+    entry_bytes = type_length_ != kVariableLength ? type_length_ : 4 + int64_t{value.size};
+  } else {
+    entry_bytes = sizeof(T);
+  }
+  const bool fits = num_entries() + 1 <= options_.max_entries &&
+                    dictionary_bytes_ + entry_bytes <= options_.max_dictionary_bytes;
+  const int64_t entries_before = num_entries();
+  const int64_t number = index_->FindOrInsert(value, fits);
+  if (number < 0) {
+    full_ = true;
+    return -1;
+  }
+  if (num_entries() != entries_before) dictionary_bytes_ += entry_bytes;
+  return number;
+}
+
+template <typename T>
+absl::StatusOr<size_t> DictionaryEncoder<T>::PutUntilFull(absl::Span<const T> values) {
+  PQPAGE_RETURN_IF_ERROR(CheckLengths(values));
   if (full_) return 0;
   indices_.reserve(indices_.size() + values.size());
   // Consecutive equal values (common in sorted or low-cardinality data) skip the hash lookup.
@@ -68,27 +94,34 @@ absl::StatusOr<size_t> DictionaryEncoder<T>::PutUntilFull(absl::Span<const T> va
       indices_.push_back(last_number);
       continue;
     }
-    int64_t entry_bytes;
-    if constexpr (std::is_same_v<T, ByteArray>) {
-      entry_bytes = fixed ? type_length_ : 4 + int64_t{values[i].size};
-    } else {
-      entry_bytes = sizeof(T);
-    }
-    const bool fits = num_entries() + 1 <= options_.max_entries &&
-                      dictionary_bytes_ + entry_bytes <= options_.max_dictionary_bytes;
-    const int64_t entries_before = num_entries();
-    const int64_t number = index_->FindOrInsert(values[i], fits);
-    if (number < 0) {
-      full_ = true;
-      return i;
-    }
-    if (num_entries() != entries_before) dictionary_bytes_ += entry_bytes;
+    const int64_t number = FindOrAdd(values[i]);
+    if (number < 0) return i;
     last_key = internal::DictionaryIndex<T>::KeyOf(index_->entries()[number]);
     have_last = true;
     last_number = static_cast<uint32_t>(number);
     indices_.push_back(last_number);
   }
   return values.size();
+}
+
+template <typename T>
+absl::StatusOr<int64_t> DictionaryEncoder<T>::EntryIndex(const T& value) {
+  PQPAGE_RETURN_IF_ERROR(CheckLengths(absl::MakeConstSpan(&value, 1)));
+  if (full_) return -1;
+  return FindOrAdd(value);
+}
+
+template <typename T>
+absl::Status DictionaryEncoder<T>::PutIndices(absl::Span<const uint32_t> indices) {
+  const auto entries = static_cast<uint32_t>(num_entries());
+  for (size_t i = 0; i < indices.size(); ++i) {
+    if (indices[i] >= entries) {
+      return absl::InvalidArgumentError(absl::StrCat("dictionary: index ", indices[i], " at ", i,
+                                                     " is outside its ", entries, " entries"));
+    }
+  }
+  indices_.insert(indices_.end(), indices.begin(), indices.end());
+  return absl::OkStatus();
 }
 
 template <typename T>

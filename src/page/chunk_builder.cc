@@ -21,6 +21,7 @@
 #include "page/chunk_verifier.h"
 #include "page/encoding_choice.h"
 #include "page/encoding_measure.h"
+#include "page/input_dictionary_map.h"
 #include "page/statistics.h"
 #include "page/value_page_encoder.h"
 #include "page/value_sample.h"
@@ -95,6 +96,37 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
     return Append(def, rep, values, levels);
   }
 
+  absl::StatusOr<int64_t> CheckIndexed(absl::Span<const int16_t> def, absl::Span<const int16_t> rep,
+                                       absl::Span<const uint32_t> indices,
+                                       absl::Span<const T> entries) const override {
+    PQPAGE_ASSIGN_OR_RETURN(
+        const int64_t levels,
+        CheckLevels(column_, def, rep, static_cast<int64_t>(indices.size()), !started_));
+    PQPAGE_RETURN_IF_ERROR(CheckIndices(column_, indices, entries.size()));
+    // Every entry, once per entries span rather than once per batch.
+    if (entries.data() != checked_entries_.data() || entries.size() != checked_entries_.size()) {
+      PQPAGE_RETURN_IF_ERROR(CheckValues(column_, entries));
+      checked_entries_ = entries;
+    }
+    return levels;
+  }
+
+  absl::Status WriteIndexed(absl::Span<const int16_t> def, absl::Span<const int16_t> rep,
+                            absl::Span<const uint32_t> indices, absl::Span<const T> entries,
+                            int64_t levels) override {
+    if (levels == 0) return absl::OkStatus();
+    const IndexedValues<T> values{indices, entries};
+    if constexpr (kHasDictionary) {
+      if (!options_.verify_pages) {
+        started_ = true;
+        input_map_.Use(entries);
+        return Append(def, rep, values, levels);
+      }
+    }
+    // The verifier records values; BOOLEAN has no dictionary to map onto.
+    return Write(def, rep, Resolve(values), levels);
+  }
+
   int64_t EstimatedChunkSize() const override {
     int64_t size = assembler_.data_pages_bytes();
     if (page_levels_ > 0) size += EstimatedPageSize();
@@ -131,9 +163,11 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
   }
 
  private:
-  // Adds a checked batch (or the held-back sample) to the pages.
+  // Adds a checked batch (or the held-back sample) to the pages. `Values` is a span of T or
+  // IndexedValues<T>.
+  template <typename Values>
   absl::Status Append(absl::Span<const int16_t> def, absl::Span<const int16_t> rep,
-                      absl::Span<const T> values, int64_t levels) {
+                      const Values& values, int64_t levels) {
     const bool has_def = column_.max_definition_level > 0;
     const bool has_rep = column_.max_repetition_level > 0;
     const int16_t max_def = column_.max_definition_level;
@@ -260,7 +294,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
       PQPAGE_RETURN_IF_ERROR(StartFallback({chosen}));
       watching_ = true;
     }
-    return Append(def, rep, values, levels);
+    return Append(def, rep, absl::MakeConstSpan(values), levels);
   }
 
   // After a page of the chosen non-dictionary encoding: a page that stores clearly more per level
@@ -314,6 +348,38 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
       }
     }
     return PutFallback(values);
+  }
+
+  // Indexed values go into the page by index while the chunk's dictionary takes them; otherwise
+  // (sampling, after the fallback) as the values they stand for.
+  absl::Status AddToPage(absl::Span<const int16_t> def, absl::Span<const int16_t> rep,
+                         const IndexedValues<T>& values, int64_t count, int64_t rows) {
+    if constexpr (kHasDictionary) {
+      if (dictionary_active_ && !sampling_) {
+        AppendLevels(def, rep, count, rows);
+        PQPAGE_ASSIGN_OR_RETURN(const size_t mapped,
+                                input_map_.Map(values.indices, *dictionary_, &own_indices_));
+        const absl::Span<const uint32_t> own = absl::MakeConstSpan(own_indices_).first(mapped);
+        PQPAGE_RETURN_IF_ERROR(dictionary_->PutIndices(own));
+        if (mapped < values.size()) return FallBack(Resolve(values), mapped);
+        new_in_page_.clear();
+        input_map_.AddNewToPage(own, dictionary_->entries(), &new_in_page_);
+        page_stats_.Update(absl::MakeConstSpan(new_in_page_));
+        page_values_ += static_cast<int64_t>(values.size());
+        return absl::OkStatus();
+      }
+    }
+    return AddToPage(def, rep, Resolve(values), count, rows);
+  }
+
+  // The values `values` stand for, valid until the next call.
+  absl::Span<const T> Resolve(const IndexedValues<T>& values) {
+    if (resolved_capacity_ < values.size()) {
+      resolved_ = std::make_unique<T[]>(values.size());  // not std::vector: bool needs a span
+      resolved_capacity_ = values.size();
+    }
+    for (size_t i = 0; i < values.size(); ++i) resolved_[i] = values[i];
+    return absl::MakeConstSpan(resolved_.get(), values.size());
   }
 
   // The dictionary took only `taken` of `values` (the last values added to the page). Finishes
@@ -450,6 +516,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
     page_values_ = 0;
     page_rows_ = 0;
     page_stats_.Reset();
+    if constexpr (kHasDictionary) input_map_.StartPage();
   }
 
   ColumnDescriptor column_;
@@ -463,6 +530,14 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
   bool dictionary_active_ = false;  // the page being filled is dictionary-encoded
   bool dictionary_used_ = false;    // some finished page is
   std::unique_ptr<ValuePageEncoder<T>> fallback_;
+
+  // WriteIndexed: the input's entries checked last, their map onto dictionary_, and scratch.
+  mutable absl::Span<const T> checked_entries_;
+  std::conditional_t<kHasDictionary, InputDictionaryMap<T>, NoDictionary> input_map_;
+  std::vector<uint32_t> own_indices_;
+  std::conditional_t<kHasDictionary, std::vector<T>, NoDictionary> new_in_page_;
+  std::unique_ptr<T[]> resolved_;
+  size_t resolved_capacity_ = 0;
 
   // kAuto: the held-back start of the chunk, and the watch over the chosen encoding's pages.
   static constexpr double kRemeasureRatio = 1.25;

@@ -37,6 +37,16 @@ class TypedChunkBuilder : public ChunkBuilderBase {
   // incomplete.
   virtual absl::Status Write(absl::Span<const int16_t> def, absl::Span<const int16_t> rep,
                              absl::Span<const T> values, int64_t levels) = 0;
+
+  // The same two steps for values given as indices into `entries` (value i is
+  // entries[indices[i]]); the output is what Write of those values gives.
+  virtual absl::StatusOr<int64_t> CheckIndexed(absl::Span<const int16_t> def,
+                                               absl::Span<const int16_t> rep,
+                                               absl::Span<const uint32_t> indices,
+                                               absl::Span<const T> entries) const = 0;
+  virtual absl::Status WriteIndexed(absl::Span<const int16_t> def, absl::Span<const int16_t> rep,
+                                    absl::Span<const uint32_t> indices, absl::Span<const T> entries,
+                                    int64_t levels) = 0;
 };
 
 // The builder for the column's value type.

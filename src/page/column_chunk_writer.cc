@@ -19,6 +19,22 @@ namespace pqpage {
 using internal::ChunkBuilderBase;
 using internal::TypedChunkBuilder;
 
+namespace {
+
+// The builder of a writer whose column holds T, or InvalidArgument naming `call`.
+template <typename T>
+absl::StatusOr<TypedChunkBuilder<T>*> BuilderFor(const ColumnDescriptor& column,
+                                                 ChunkBuilderBase* builder, const char* call) {
+  if (!ValueTypeMatches<T>(column.type)) {
+    return absl::InvalidArgumentError(absl::StrCat("column '", column.PathString(), "' is ",
+                                                   PhysicalTypeName(column.type).data(), ": ", call,
+                                                   " was called with another value type"));
+  }
+  return static_cast<TypedChunkBuilder<T>*>(builder);
+}
+
+}  // namespace
+
 struct ColumnChunkWriter::State {
   ColumnDescriptor column;
   WriterOptions options;
@@ -99,17 +115,30 @@ absl::Status ColumnChunkWriter::WriteBatch(absl::Span<const int16_t> definition_
                                            absl::Span<const T> values) {
   if (state_ == nullptr) return absl::FailedPreconditionError("moved-from column chunk writer");
   PQPAGE_RETURN_IF_ERROR(state_->Usable());
-  if (!ValueTypeMatches<T>(state_->column.type)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("column '", state_->column.PathString(), "' is ",
-                     PhysicalTypeName(state_->column.type).data(),
-                     ": WriteBatch was called with another value type"));
-  }
-  auto* builder = static_cast<TypedChunkBuilder<T>*>(state_->builder.get());
+  PQPAGE_ASSIGN_OR_RETURN(TypedChunkBuilder<T> * builder,
+                          BuilderFor<T>(state_->column, state_->builder.get(), "WriteBatch"));
   // A rejected batch leaves the writer as it was; a failure past the checks does not.
   PQPAGE_ASSIGN_OR_RETURN(const int64_t levels,
                           builder->Check(definition_levels, repetition_levels, values));
   state_->status = builder->Write(definition_levels, repetition_levels, values, levels);
+  return state_->status;
+}
+
+template <typename T>
+absl::Status ColumnChunkWriter::WriteIndexedBatch(absl::Span<const int16_t> definition_levels,
+                                                  absl::Span<const int16_t> repetition_levels,
+                                                  absl::Span<const uint32_t> indices,
+                                                  absl::Span<const T> entries) {
+  if (state_ == nullptr) return absl::FailedPreconditionError("moved-from column chunk writer");
+  PQPAGE_RETURN_IF_ERROR(state_->Usable());
+  PQPAGE_ASSIGN_OR_RETURN(
+      TypedChunkBuilder<T> * builder,
+      BuilderFor<T>(state_->column, state_->builder.get(), "WriteIndexedBatch"));
+  PQPAGE_ASSIGN_OR_RETURN(
+      const int64_t levels,
+      builder->CheckIndexed(definition_levels, repetition_levels, indices, entries));
+  state_->status =
+      builder->WriteIndexed(definition_levels, repetition_levels, indices, entries, levels);
   return state_->status;
 }
 
@@ -151,5 +180,19 @@ template absl::Status ColumnChunkWriter::WriteBatch<double>(absl::Span<const int
 template absl::Status ColumnChunkWriter::WriteBatch<ByteArray>(absl::Span<const int16_t>,
                                                                absl::Span<const int16_t>,
                                                                absl::Span<const ByteArray>);
+
+// NOLINTBEGIN(bugprone-macro-parentheses): T is a type in template arguments.
+#define PQPAGE_INSTANTIATE(T)                                                           \
+  template absl::Status ColumnChunkWriter::WriteIndexedBatch<T>(                        \
+      absl::Span<const int16_t>, absl::Span<const int16_t>, absl::Span<const uint32_t>, \
+      absl::Span<const T>);
+// NOLINTEND(bugprone-macro-parentheses)
+PQPAGE_INSTANTIATE(int32_t)
+PQPAGE_INSTANTIATE(int64_t)
+PQPAGE_INSTANTIATE(Int96)
+PQPAGE_INSTANTIATE(float)
+PQPAGE_INSTANTIATE(double)
+PQPAGE_INSTANTIATE(ByteArray)
+#undef PQPAGE_INSTANTIATE
 
 }  // namespace pqpage

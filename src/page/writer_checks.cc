@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/value_type_list.h"
+#include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage::internal {
@@ -71,17 +72,16 @@ absl::Status CheckWriterSetup(const ColumnDescriptor& column, const WriterOption
   return absl::OkStatus();
 }
 
-template <typename T>
-absl::StatusOr<int64_t> CheckBatch(const ColumnDescriptor& column, absl::Span<const int16_t> def,
-                                   absl::Span<const int16_t> rep, absl::Span<const T> values,
-                                   bool chunk_empty) {
+absl::StatusOr<int64_t> CheckLevels(const ColumnDescriptor& column, absl::Span<const int16_t> def,
+                                    absl::Span<const int16_t> rep, int64_t value_count,
+                                    bool chunk_empty) {
   const std::string where = absl::StrCat("column '", column.PathString(), "': ");
   const int16_t max_def = column.max_definition_level;
   const int16_t max_rep = column.max_repetition_level;
   // With a maximum of 0 the array may be left empty; given anyway, it must hold only zeros.
   const int64_t levels = max_def > 0   ? static_cast<int64_t>(def.size())
                          : max_rep > 0 ? static_cast<int64_t>(rep.size())
-                                       : static_cast<int64_t>(values.size());
+                                       : value_count;
   if ((max_def > 0 || !def.empty()) && static_cast<int64_t>(def.size()) != levels) {
     return absl::InvalidArgumentError(
         absl::StrCat(where, def.size(), " definition levels for ", levels, " levels"));
@@ -105,38 +105,68 @@ absl::StatusOr<int64_t> CheckBatch(const ColumnDescriptor& column, absl::Span<co
     }
   }
   if (def.empty()) present = levels;
-  if (present != static_cast<int64_t>(values.size())) {
+  if (present != value_count) {
     return absl::InvalidArgumentError(
-        absl::StrCat(where, values.size(), " values for ", present,
+        absl::StrCat(where, value_count, " values for ", present,
                      " definition levels at the maximum (one value per present level)"));
   }
   if (chunk_empty && !rep.empty() && rep[0] != 0) {
     return absl::InvalidArgumentError(absl::StrCat(
         where, "the first repetition level of a column chunk must be 0, not ", rep[0]));
   }
+  return levels;
+}
+
+template <typename T>
+absl::Status CheckValues(const ColumnDescriptor& column, absl::Span<const T> values) {
   if constexpr (std::is_same_v<T, ByteArray>) {
     const bool fixed = column.type == PhysicalType::kFixedLenByteArray;
     for (size_t i = 0; i < values.size(); ++i) {
       if (fixed ? values[i].size != static_cast<uint32_t>(column.type_length)
                 : values[i].size > static_cast<uint32_t>(std::numeric_limits<int32_t>::max())) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(where, "value ", i, " has ", values[i].size, " bytes",
-                         fixed ? absl::StrCat(", the column's type length is ", column.type_length)
-                               : std::string(", more than 2^31 - 1")));
+        return absl::InvalidArgumentError(absl::StrCat(
+            "column '", column.PathString(), "': value ", i, " has ", values[i].size, " bytes",
+            fixed ? absl::StrCat(", the column's type length is ", column.type_length)
+                  : std::string(", more than 2^31 - 1")));
       }
       if (values[i].size > 0 && values[i].data == nullptr) {
-        return absl::InvalidArgumentError(absl::StrCat(where, "value ", i, " has no bytes"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("column '", column.PathString(), "': value ", i, " has no bytes"));
       }
     }
   }
+  return absl::OkStatus();
+}
+
+template <typename T>
+absl::StatusOr<int64_t> CheckBatch(const ColumnDescriptor& column, absl::Span<const int16_t> def,
+                                   absl::Span<const int16_t> rep, absl::Span<const T> values,
+                                   bool chunk_empty) {
+  PQPAGE_ASSIGN_OR_RETURN(
+      const int64_t levels,
+      CheckLevels(column, def, rep, static_cast<int64_t>(values.size()), chunk_empty));
+  PQPAGE_RETURN_IF_ERROR(CheckValues(column, values));
   return levels;
+}
+
+absl::Status CheckIndices(const ColumnDescriptor& column, absl::Span<const uint32_t> indices,
+                          size_t num_entries) {
+  for (size_t i = 0; i < indices.size(); ++i) {
+    if (indices[i] >= num_entries) {
+      return absl::InvalidArgumentError(absl::StrCat("column '", column.PathString(), "': index ",
+                                                     indices[i], " at ", i, " is outside the ",
+                                                     num_entries, " entries given"));
+    }
+  }
+  return absl::OkStatus();
 }
 
 // NOLINTBEGIN(bugprone-macro-parentheses): T is a type in template arguments.
 #define PQPAGE_INSTANTIATE(T)                                                        \
   template absl::StatusOr<int64_t> CheckBatch<T>(                                    \
       const ColumnDescriptor&, absl::Span<const int16_t>, absl::Span<const int16_t>, \
-      absl::Span<const T>, bool);
+      absl::Span<const T>, bool);                                                    \
+  template absl::Status CheckValues<T>(const ColumnDescriptor&, absl::Span<const T>);
 // NOLINTEND(bugprone-macro-parentheses)
 PQPAGE_FOR_EACH_VALUE_TYPE(PQPAGE_INSTANTIATE)
 #undef PQPAGE_INSTANTIATE

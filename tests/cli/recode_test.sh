@@ -214,6 +214,16 @@ for path in "$DATA"/*.parquet; do
     fail "recode $file: --threads 3 writes a different file than the default"
   cmp -s "$SCRATCH/all.parquet" "$SCRATCH/t1.parquet" ||
     fail "recode $file: --threads 1 writes a different file than the default"
+  # Dictionary-encoded pages reach the writer as indices into the input's dictionary, except
+  # with --verify, which reads values: the two must write the same file.
+  for policy in auto dictionary; do
+    run_expect 0 "recode $file --encoding $policy" -- "$TOOL" recode "$path" \
+      "$SCRATCH/i.parquet" --encoding $policy
+    run_expect 0 "recode $file --encoding $policy --verify" -- "$TOOL" recode "$path" \
+      "$SCRATCH/v.parquet" --encoding $policy --verify
+    cmp -s "$SCRATCH/i.parquet" "$SCRATCH/v.parquet" ||
+      fail "recode $file --encoding $policy: indices and values write different files"
+  done
   recoded=$((recoded + 1))
 done
 [[ $recoded -ge 30 ]] || fail "only $recoded reference files recoded"
