@@ -18,6 +18,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/byte_io.h"
+#include "common/large_buffer.h"
 #include "pqpage/status_macros.h"
 
 namespace pqpage {
@@ -505,6 +506,7 @@ absl::StatusOr<absl::Span<const uint8_t>> InflateBounded(Compression codec,
   const size_t expected = static_cast<size_t>(expected_size);
   // Called once the size is known to be possible, never for a number the input cannot produce.
   auto page_in_buffer = [&]() -> absl::Span<uint8_t> {
+    if (keep_larger) internal::ReserveDiscarding(buffer, expected);
     if (buffer->size() < expected || (!keep_larger && buffer->size() != expected)) {
       buffer->resize(expected);
     }

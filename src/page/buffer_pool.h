@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/types/span.h"
+#include "common/large_buffer.h"
 
 namespace pqpage::internal {
 
@@ -77,6 +78,7 @@ class PooledBuffer {
   // grown when shorter, never shrunk, so only what grows past its current size is zero-filled.
   absl::Span<uint8_t> Grow(size_t size) {
     std::vector<uint8_t>& bytes = Get(size);
+    ReserveDiscarding(&bytes, size);
     if (bytes.size() < size) bytes.resize(size);
     return absl::MakeSpan(bytes.data(), size);
   }
