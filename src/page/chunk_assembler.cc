@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "common/large_buffer.h"
 #include "metadata/page_header.h"
 #include "metadata/thrift_compact.h"
 #include "pqpage/compression.h"
@@ -55,6 +56,10 @@ absl::StatusOr<int64_t> ChunkAssembler::AppendPage(format::PageHeader* header,
     // The format stores the unsigned CRC's bit pattern in a signed i32.
     header->__set_crc(static_cast<int32_t>(PageCrc32(stored)));
   }
+  // Room for the page and a header of the usual size up front (the header is serialized into
+  // place), so that a chunk's buffer grows a few times, with huge pages, not page by page.
+  constexpr size_t kUsualHeaderBytes = 256;
+  ReserveKeeping(out, out->size() + kUsualHeaderBytes + stored.size());
   const size_t before = out->size();
   PQPAGE_RETURN_IF_ERROR(SerializeCompact(*header, out));
   const int64_t header_size = static_cast<int64_t>(out->size() - before);
@@ -166,6 +171,7 @@ absl::StatusOr<ColumnChunkData> ChunkAssembler::Finish(int64_t file_offset,
   meta.statistics = std::move(statistics);
 
   int64_t dictionary_uncompressed = 0;
+  std::vector<uint8_t> dictionary_page;
   if (dictionary_body != nullptr) {
     PQPAGE_RETURN_IF_ERROR(CheckFitsInt32(dictionary_entries, "dictionary entry count"));
     PQPAGE_RETURN_IF_ERROR(
@@ -187,18 +193,23 @@ absl::StatusOr<ColumnChunkData> ChunkAssembler::Finish(int64_t file_offset,
     header.__set_uncompressed_page_size(static_cast<int32_t>(dictionary_body->size()));
     header.__set_compressed_page_size(static_cast<int32_t>(stored.size()));
     header.__set_dictionary_page_header(dictionary);
-    chunk.bytes.reserve(stored.size() + 64 + data_pages_.size());
-    PQPAGE_ASSIGN_OR_RETURN(const int64_t header_size, AppendPage(&header, stored, &chunk.bytes));
+    PQPAGE_ASSIGN_OR_RETURN(const int64_t header_size,
+                            AppendPage(&header, stored, &dictionary_page));
     dictionary_uncompressed = header_size + static_cast<int64_t>(dictionary_body->size());
     meta.dictionary_page_offset = file_offset;
     meta.encodings.push_back(Encoding::kPlain);
     meta.encoding_stats.push_back(
         PageEncodingCount{PageType::kDictionaryPage, Encoding::kPlain, 1});
   }
-  const int64_t data_start = static_cast<int64_t>(chunk.bytes.size());
-  chunk.bytes.insert(chunk.bytes.end(), data_pages_.begin(), data_pages_.end());
-  data_pages_.clear();
-  data_pages_.shrink_to_fit();
+  // The dictionary page goes in front of the data pages in their own buffer, which becomes the
+  // chunk's: the pages move along once rather than being copied into a second chunk-sized buffer.
+  const int64_t data_start = static_cast<int64_t>(dictionary_page.size());
+  if (!dictionary_page.empty()) {
+    ReserveKeeping(&data_pages_, data_pages_.size() + dictionary_page.size());
+    data_pages_.insert(data_pages_.begin(), dictionary_page.begin(), dictionary_page.end());
+  }
+  chunk.bytes = std::move(data_pages_);
+  data_pages_ = std::vector<uint8_t>();
 
   for (Encoding encoding : encodings_) {
     if (std::find(meta.encodings.begin(), meta.encodings.end(), encoding) == meta.encodings.end()) {

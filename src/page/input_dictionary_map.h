@@ -50,13 +50,14 @@ class InputDictionaryMap {
                              std::vector<uint32_t>* own) {
     own->resize(indices.size());
     for (size_t i = 0; i < indices.size(); ++i) {
-      int64_t mapped = own_[indices[i]];
+      uint32_t mapped = own_[indices[i]];
       if (mapped == kUnmapped) {
-        PQPAGE_ASSIGN_OR_RETURN(mapped, encoder.EntryIndex(entries_[indices[i]]));
-        if (mapped < 0) return i;
+        PQPAGE_ASSIGN_OR_RETURN(const int64_t entry, encoder.EntryIndex(entries_[indices[i]]));
+        if (entry < 0) return i;
+        mapped = static_cast<uint32_t>(entry);
         own_[indices[i]] = mapped;
       }
-      (*own)[i] = static_cast<uint32_t>(mapped);
+      (*own)[i] = mapped;
     }
     return indices.size();
   }
@@ -82,10 +83,11 @@ class InputDictionaryMap {
   }
 
  private:
-  static constexpr int64_t kUnmapped = -1;
+  // Chunk indices are below 2^32 - 1: the encoder's page indices are uint32_t.
+  static constexpr uint32_t kUnmapped = UINT32_MAX;
 
   absl::Span<const T> entries_;
-  std::vector<int64_t> own_;            // the chunk's index of each input entry, or kUnmapped
+  std::vector<uint32_t> own_;           // the chunk's index of each input entry, or kUnmapped
   std::vector<uint32_t> seen_in_page_;  // per chunk index: the last page that used it
   uint32_t page_ = 1;
 };
