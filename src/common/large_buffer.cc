@@ -17,7 +17,7 @@ void AdviseHugePages(uint8_t* data, size_t size) {
   const uintptr_t first = (begin + kHugePage - 1) & ~(kHugePage - 1);
   const uintptr_t last = (begin + size) & ~(kHugePage - 1);
   if (last <= first) return;
-  (void)madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+  (void)madvise(data + (first - begin), last - first, MADV_HUGEPAGE);
 }
 
 // An empty buffer of at least max(size, 1.5 x capacity) bytes' capacity, huge pages advised.
