@@ -146,18 +146,25 @@ TEST(FileWriterTest, WritesAFileThatParsesAndReadsBack) {
   PQPAGE_ASSERT_OK(file->Close());
   PQPAGE_EXPECT_ERROR(file->BeginRowGroup(), StatusCode::kFailedPrecondition);
 
-  // The raw layout: magic, chunks, footer, its length, magic.
+  // The raw layout: magic, chunks, page indexes, footer, its length, magic.
   const std::vector<uint8_t> bytes = ReadFile(path);
   ASSERT_GT(bytes.size(), 12u);
   EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 4), "PAR1");
   EXPECT_EQ(std::string(bytes.end() - 4, bytes.end()), "PAR1");
   uint32_t footer_length;
   std::memcpy(&footer_length, bytes.data() + bytes.size() - 8, 4);
-  ASSERT_EQ(static_cast<int64_t>(bytes.size()), data_end + footer_length + 8);
+  const int64_t footer_start = static_cast<int64_t>(bytes.size()) - 8 - footer_length;
+  ASSERT_GT(footer_start, data_end) << "the page indexes come between the chunks and the footer";
   format::FileMetaData footer;
   PQPAGE_ASSERT_OK_AND_ASSIGN(
       size_t parsed, internal::DeserializeCompact(
-                         absl::MakeConstSpan(bytes).subspan(data_end, footer_length), &footer));
+                         absl::MakeConstSpan(bytes).subspan(footer_start, footer_length), &footer));
+  for (const format::RowGroup& rg : footer.row_groups) {
+    for (const format::ColumnChunk& chunk : rg.columns) {
+      EXPECT_GE(chunk.offset_index_offset, data_end);
+      EXPECT_LE(chunk.offset_index_offset + chunk.offset_index_length, footer_start);
+    }
+  }
   EXPECT_EQ(parsed, footer_length);
   EXPECT_EQ(footer.version, 1);
   EXPECT_EQ(footer.num_rows, 1000);

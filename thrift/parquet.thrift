@@ -2,7 +2,7 @@
  * Parquet's metadata structures, as pqpage reads and writes them: page headers and the file footer,
  * serialised with Thrift's compact protocol. Field ids, types and enum values are the Parquet
  * format's (they are the wire format); the set of structures is what the page and file layers
- * need. Fields and union members left out here (encryption, bloom filters, geospatial and size
+ * need. Fields and union members left out here (encryption, bloom filters, geospatial
  * statistics) are skipped by the generated readers when a file carries them, because the compact
  * protocol tags every field with its id and type.
  *
@@ -260,6 +260,14 @@ struct PageEncodingStats {
   3: required i32 count;
 }
 
+/* Levels per level value and byte array bytes, of a page or a column chunk. A histogram has
+   max_level + 1 counts; it is left out when the maximum level is 0. */
+struct SizeStatistics {
+  1: optional i64 unencoded_byte_array_data_bytes;
+  2: optional list<i64> repetition_level_histogram;
+  3: optional list<i64> definition_level_histogram;
+}
+
 /* Sizes include page headers. dictionary_page_offset is set only when a dictionary page exists. */
 struct ColumnMetaData {
   1: required i32 type;  // Type
@@ -277,6 +285,7 @@ struct ColumnMetaData {
   13: optional list<PageEncodingStats> encoding_stats;
   14: optional i64 bloom_filter_offset;
   15: optional i32 bloom_filter_length;
+  16: optional SizeStatistics size_statistics;
 }
 
 /* file_offset is deprecated; writers set 0. */

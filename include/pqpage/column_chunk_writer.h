@@ -125,6 +125,8 @@ struct WriterOptions {
   int64_t auto_sample_bytes = int64_t{256} << 10;
   bool write_checksums = false;
   bool write_statistics = true;
+  // Byte array bounds in the page index (PageIndexEntry) are cut to this many bytes; at least 1.
+  int64_t page_index_truncate_length = 64;
   // Decode every finished page with pqpage's own page decoder and compare (a debug option). The
   // check runs at Finish() over the whole chunk; to compare, the writer keeps a copy of every level
   // and value given, so in this mode only memory grows with the chunk.
@@ -161,6 +163,27 @@ struct DataPageLocation {
   int64_t first_row_index = 0;       // within the row group
 };
 
+// The ColumnIndex's boundary_order: how the pages' bounds run, null pages left out.
+enum class BoundaryOrder : int8_t { kUnordered = 0, kAscending = 1, kDescending = 2 };
+
+// One data page as the page index (ColumnIndex, OffsetIndex) and SizeStatistics describe it.
+struct PageIndexEntry {
+  bool null_page = false;  // the page holds no value: every level is below the maximum
+  // The page's bounds in the column's sort order, as PLAIN bytes (byte arrays without their
+  // length), the same values as the page's statistics except that byte arrays longer than
+  // WriterOptions::page_index_truncate_length are cut there: the min to its prefix, the max to
+  // its prefix with the last byte that is not 0xFF incremented (so it still bounds every value;
+  // a prefix of only 0xFF bytes is left whole). Empty for a null page.
+  std::string min_value;
+  std::string max_value;
+  int64_t null_count = 0;  // levels below the maximum definition level
+  // How many levels of the page have each value 0..max; empty when the column's maximum is 0.
+  std::vector<int64_t> repetition_level_histogram;
+  std::vector<int64_t> definition_level_histogram;
+  // BYTE_ARRAY columns: the bytes of the page's values, without length prefixes.
+  std::optional<int64_t> unencoded_byte_array_data_bytes;
+};
+
 // What a Parquet writer needs for the chunk's ColumnMetaData and OffsetIndex. Offsets are file
 // offsets, computed from the `file_offset` given to Finish().
 struct ColumnChunkMetadata {
@@ -177,6 +200,16 @@ struct ColumnChunkMetadata {
   int64_t data_page_offset = 0;
   std::optional<Statistics> statistics;  // min_value/max_value in the type's order, null_count
   std::vector<DataPageLocation> page_locations;
+  // One entry per data page, in page_locations' order.
+  std::vector<PageIndexEntry> page_index;
+  // Whether a ColumnIndex can describe the chunk: not for INT96 (no sort order), nor when a page
+  // has values but no bounds (only NaN), which the ColumnIndex cannot say.
+  bool has_column_index = false;
+  BoundaryOrder boundary_order = BoundaryOrder::kUnordered;
+  // SizeStatistics: the pages' figures summed.
+  std::optional<int64_t> unencoded_byte_array_data_bytes;
+  std::vector<int64_t> repetition_level_histogram;
+  std::vector<int64_t> definition_level_histogram;
 };
 
 struct ColumnChunkData {

@@ -75,6 +75,11 @@ std::string DefaultCreatedBy();
 struct FileWriterOptions {
   std::string created_by = DefaultCreatedBy();
   std::vector<KeyValue> key_value_metadata;
+  // Write each column chunk's page index (ColumnIndex and OffsetIndex, from the chunk's
+  // ColumnChunkMetadata) between the last row group and the footer, referenced from the chunk's
+  // footer entry. A chunk without data pages has neither; one that no ColumnIndex can describe
+  // (ColumnChunkMetadata::has_column_index) only the OffsetIndex.
+  bool write_page_index = true;
 };
 
 // Writes a file: magic, then each row group's column chunks in schema order as they are added,

@@ -28,6 +28,7 @@
 #include "cli/cli_parallel.h"
 #include "cli/cli_progress.h"
 #include "cli/cli_reader_options.h"
+#include "cli/cli_stream_digest.h"
 #include "cli/cli_values.h"
 #include "cli/cli_writer_args.h"
 #include "cli/commands.h"
@@ -77,6 +78,8 @@ constexpr char kUsage[] =
     "                          has none (repeatable)\n"
     "  --checksum              write a CRC in every page header\n"
     "  --no-statistics         write no statistics (pages and column chunks)\n"
+    "  --no-page-index         write no page index (by default every column chunk gets an\n"
+    "                          OffsetIndex, and a ColumnIndex when its type has an order)\n"
     "  --verify                decode every chunk written and compare it with its input (this\n"
     "                          keeps a chunk's values in memory while it is written), then\n"
     "                          read OUT back and compare every column with IN\n"
@@ -192,58 +195,6 @@ absl::StatusOr<WriterOptions> WriterOptionsFromArgs(const ParsedArgs& args) {
   return options;
 }
 
-// What one column of one row group held, independent of how it was paged and encoded: the
-// level and value streams, each folded into an FNV-1a hash. --verify compares these between IN
-// and OUT.
-class StreamDigest {
- public:
-  template <typename T>
-  void Add(const BatchCounts& counts, const int16_t* def, const int16_t* rep, const T* values) {
-    levels_ += counts.levels;
-    values_ += counts.values;
-    if (def != nullptr) Mix(&def_hash_, def, static_cast<size_t>(counts.levels) * sizeof(int16_t));
-    if (rep != nullptr) Mix(&rep_hash_, rep, static_cast<size_t>(counts.levels) * sizeof(int16_t));
-    for (int64_t i = 0; i < counts.values; ++i) {
-      if constexpr (std::is_same_v<T, ByteArray>) {
-        const uint32_t size = values[i].size;
-        Mix(&value_hash_, &size, sizeof(size));
-        if (size > 0) Mix(&value_hash_, values[i].data, size);
-      } else if constexpr (std::is_same_v<T, bool>) {
-        const uint8_t byte = values[i] ? 1 : 0;
-        Mix(&value_hash_, &byte, 1);
-      } else {
-        // Bit patterns, so that NaN payloads and -0.0 count as the values they are.
-        Mix(&value_hash_, &values[i], sizeof(T));
-      }
-    }
-  }
-
-  friend bool operator==(const StreamDigest& a, const StreamDigest& b) {
-    return a.levels_ == b.levels_ && a.values_ == b.values_ && a.def_hash_ == b.def_hash_ &&
-           a.rep_hash_ == b.rep_hash_ && a.value_hash_ == b.value_hash_;
-  }
-
-  std::string Describe() const { return absl::StrCat(levels_, " levels, ", values_, " values"); }
-
- private:
-  static void Mix(uint64_t* hash, const void* data, size_t size) {
-    const auto* bytes = static_cast<const uint8_t*>(data);
-    uint64_t h = *hash;
-    for (size_t i = 0; i < size; ++i) {
-      h ^= bytes[i];
-      h *= 0x100000001b3ULL;
-    }
-    *hash = h;
-  }
-
-  static constexpr uint64_t kFnvOffset = 0xcbf29ce484222325ULL;
-  int64_t levels_ = 0;
-  int64_t values_ = 0;
-  uint64_t def_hash_ = kFnvOffset;
-  uint64_t rep_hash_ = kFnvOffset;
-  uint64_t value_hash_ = kFnvOffset;
-};
-
 // Prefixes `context` (which starts with the output's path) to a writer error, unless the error
 // names the file itself already (I/O errors do).
 absl::Status WithContext(const absl::Status& status, const std::string& context) {
@@ -351,8 +302,8 @@ absl::StatusOr<int64_t> TotalChunkBytes(const FileReader& file) {
 // chunk is written as soon as it is encoded, as before. Errors are kept per chunk and the first
 // in file order is returned, so the outcome does not depend on the thread count.
 absl::Status Recode(const FileReader& input, const std::string& out_path,
-                    const WriterOptions& options, int threads, std::vector<StreamDigest>* digests,
-                    bool* created) {
+                    const WriterOptions& options, bool write_page_index, int threads,
+                    std::vector<StreamDigest>* digests, bool* created) {
   const std::vector<ColumnDescriptor>& columns = input.schema().columns();
   const int num_columns = static_cast<int>(columns.size());
   const int num_row_groups = input.num_row_groups();
@@ -360,6 +311,7 @@ absl::Status Recode(const FileReader& input, const std::string& out_path,
 
   FileWriterOptions file_options;
   file_options.key_value_metadata = input.key_value_metadata();
+  file_options.write_page_index = write_page_index;
   auto opened = FileWriter::Open(out_path, input.schema(), file_options);
   if (!opened.ok()) return WithContext(opened.status(), absl::StrCat(out_path, ": "));
   std::unique_ptr<FileWriter> output = *std::move(opened);
@@ -529,6 +481,7 @@ int RunRecode(const std::vector<std::string>& args) {
                                                                      {"tie-margin", true},
                                                                      {"checksum", false},
                                                                      {"no-statistics", false},
+                                                                     {"no-page-index", false},
                                                                      {"verify", false}})));
   if (!parsed.ok()) return UsageError(kCommand, parsed.status());
   if (parsed->Has("help")) {
@@ -571,8 +524,8 @@ int RunRecode(const std::vector<std::string>& args) {
     digests.resize(static_cast<size_t>(file.num_row_groups()) * file.schema().columns().size());
   }
   bool created = false;
-  absl::Status status =
-      Recode(file, out_path, *options, threads, verify ? &digests : nullptr, &created);
+  absl::Status status = Recode(file, out_path, *options, !parsed->Has("no-page-index"), threads,
+                               verify ? &digests : nullptr, &created);
   if (status.ok() && verify) status = VerifyOutput(file, out_path, digests);
   if (!status.ok()) {
     // A half-written (or unverified) file must not pass for a recoded one.

@@ -7,12 +7,14 @@
 #include <cerrno>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "file/page_index_thrift.h"
 #include "metadata/page_header.h"
 #include "metadata/thrift_compact.h"
 #include "parquet_types.h"
@@ -48,6 +50,9 @@ format::ColumnMetaData ToThrift(const ColumnChunkMetadata& meta) {
     stats.push_back(entry);
   }
   out.__set_encoding_stats(stats);
+  if (auto size_statistics = internal::SizeStatisticsOf(meta)) {
+    out.__set_size_statistics(*std::move(size_statistics));
+  }
   return out;
 }
 
@@ -66,6 +71,14 @@ struct FileWriter::State {
   bool in_row_group = false;
   format::RowGroup row_group;  // the one being written
   std::vector<format::RowGroup> row_groups;
+  // The page indexes of every chunk written, per row group and column, until Close writes them
+  // after the row groups.
+  struct ChunkIndexes {
+    std::optional<format::ColumnIndex> column_index;
+    std::optional<format::OffsetIndex> offset_index;
+  };
+  std::vector<ChunkIndexes> row_group_indexes;  // the row group being written
+  std::vector<std::vector<ChunkIndexes>> indexes;
   int64_t num_rows = 0;
 
   absl::Status Write(absl::Span<const uint8_t> bytes) {
@@ -82,6 +95,42 @@ struct FileWriter::State {
       done += static_cast<size_t>(n);
     }
     position += static_cast<int64_t>(bytes.size());
+    return absl::OkStatus();
+  }
+
+  // Every ColumnIndex, then every OffsetIndex (row group by row group, column by column), as
+  // other writers place them: between the last row group and the footer, so that a reader can
+  // fetch all of one kind at once. Their offsets and lengths go into the chunks' footer entries.
+  absl::Status WritePageIndexes() {
+    for (const bool column_indexes : {true, false}) {
+      for (size_t rg = 0; rg < indexes.size(); ++rg) {
+        for (size_t c = 0; c < indexes[rg].size(); ++c) {
+          const ChunkIndexes& chunk = indexes[rg][c];
+          std::vector<uint8_t> bytes;
+          if (column_indexes && chunk.column_index) {
+            PQPAGE_RETURN_IF_ERROR(internal::SerializeCompact(*chunk.column_index, &bytes));
+          } else if (!column_indexes && chunk.offset_index) {
+            PQPAGE_RETURN_IF_ERROR(internal::SerializeCompact(*chunk.offset_index, &bytes));
+          } else {
+            continue;
+          }
+          if (bytes.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
+            return absl::InvalidArgumentError("Close: a page index is larger than 2 GiB");
+          }
+          const int64_t offset = position;
+          PQPAGE_RETURN_IF_ERROR(Write(bytes));
+          format::ColumnChunk& entry = row_groups[rg].columns[c];
+          const auto length = static_cast<int32_t>(bytes.size());
+          if (column_indexes) {
+            entry.__set_column_index_offset(offset);
+            entry.__set_column_index_length(length);
+          } else {
+            entry.__set_offset_index_offset(offset);
+            entry.__set_offset_index_length(length);
+          }
+        }
+      }
+    }
     return absl::OkStatus();
   }
 
@@ -134,6 +183,7 @@ absl::Status FileWriter::BeginRowGroup() {
   }
   state_->in_row_group = true;
   state_->row_group = format::RowGroup();
+  state_->row_group_indexes.clear();
   return absl::OkStatus();
 }
 
@@ -190,6 +240,12 @@ absl::Status FileWriter::WriteColumnChunk(const ColumnChunkData& chunk) {
     state.row_group.__set_file_offset(offset);
   }
   state.row_group.columns.push_back(std::move(out));
+  State::ChunkIndexes indexes;
+  if (state.options.write_page_index && !meta.page_locations.empty()) {
+    indexes.column_index = internal::ColumnIndexOf(meta);
+    indexes.offset_index = internal::OffsetIndexOf(meta);
+  }
+  state.row_group_indexes.push_back(std::move(indexes));
   state.row_group.__set_total_byte_size(state.row_group.total_byte_size +
                                         meta.total_uncompressed_size);
   state.row_group.__set_total_compressed_size(state.row_group.total_compressed_size +
@@ -214,6 +270,8 @@ absl::Status FileWriter::EndRowGroup() {
   state.num_rows += state.row_group.num_rows;
   state.row_groups.push_back(std::move(state.row_group));
   state.row_group = format::RowGroup();
+  state.indexes.push_back(std::move(state.row_group_indexes));
+  state.row_group_indexes.clear();
   state.in_row_group = false;
   return absl::OkStatus();
 }
@@ -224,6 +282,7 @@ absl::Status FileWriter::Close() {
   if (state.in_row_group) {
     return absl::InvalidArgumentError("Close: the last row group was not ended (EndRowGroup)");
   }
+  PQPAGE_RETURN_IF_ERROR(state.WritePageIndexes());
   format::FileMetaData footer;
   footer.__set_version(1);
   footer.__set_schema(internal::SchemaElements::Of(state.schema));

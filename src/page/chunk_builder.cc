@@ -22,6 +22,7 @@
 #include "page/encoding_choice.h"
 #include "page/encoding_measure.h"
 #include "page/input_dictionary_map.h"
+#include "page/page_index_builder.h"
 #include "page/statistics.h"
 #include "page/value_page_encoder.h"
 #include "page/value_sample.h"
@@ -62,7 +63,9 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
         def_width_(internal::BitWidthOf(static_cast<uint64_t>(column.max_definition_level))),
         assembler_(column, options),
         page_stats_(column.type),
-        chunk_stats_(column.type) {}
+        chunk_stats_(column.type),
+        count_bytes_(column.type == PhysicalType::kByteArray),
+        page_index_(column, options.page_index_truncate_length) {}
 
   absl::Status Init() {
     if (plan_.measure) {
@@ -156,6 +159,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
         ColumnChunkData chunk,
         assembler_.Finish(file_offset, has_dictionary_page ? &dictionary_body : nullptr,
                           dictionary_entries, std::move(statistics)));
+    page_index_.Finish(&chunk.metadata);
     if (options_.verify_pages && verifier_ != nullptr) {
       PQPAGE_RETURN_IF_ERROR(verifier_->Verify(chunk));
     }
@@ -327,6 +331,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
     PQPAGE_RETURN_IF_ERROR(fallback_->Put(values));
     page_stats_.Update(values);
     page_values_ += static_cast<int64_t>(values.size());
+    if (count_bytes_) page_value_bytes_ += ValueBytes(values);
     return absl::OkStatus();
   }
 
@@ -344,6 +349,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
         if (taken < values.size()) return FallBack(values, taken);
         page_stats_.Update(values);
         page_values_ += static_cast<int64_t>(values.size());
+        if (count_bytes_) page_value_bytes_ += ValueBytes(values);
         return absl::OkStatus();
       }
     }
@@ -366,6 +372,12 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
         input_map_.AddNewToPage(own, dictionary_->entries(), &new_in_page_);
         page_stats_.Update(absl::MakeConstSpan(new_in_page_));
         page_values_ += static_cast<int64_t>(values.size());
+        if constexpr (std::is_same_v<T, ByteArray>) {
+          if (count_bytes_) {
+            for (const uint32_t index : own)
+              page_value_bytes_ += dictionary_->entries()[index].size;
+          }
+        }
         return absl::OkStatus();
       }
     }
@@ -423,6 +435,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
         for (int64_t k = row_value; k < first_left_out; ++k) moved.push_back(entries[indices[k]]);
         page_stats_.Reset();
         page_stats_.Update(absl::MakeConstSpan(kept));
+        if (count_bytes_) page_value_bytes_ = ValueBytes(absl::MakeConstSpan(kept));
         section.assign(1, static_cast<uint8_t>(width));
         RleBitPackedHybridEncoder encoder(width);
         PQPAGE_RETURN_IF_ERROR(
@@ -430,6 +443,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
         encoder.FinishInto(&section);
       } else {
         page_stats_.Update(values.first(taken));
+        if (count_bytes_) page_value_bytes_ += ValueBytes(values.first(taken));
       }
 
       // Split the levels at the cut row.
@@ -500,6 +514,9 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
     page_stats_.AddNulls(page.num_nulls);
     if (options_.write_statistics) page.statistics = page_stats_.ToStatistics();
     chunk_stats_.Merge(page_stats_);
+    page_index_.AddPage(page_def_, page_rep_, page_levels_, page_values_,
+                        page.statistics ? *page.statistics : page_stats_.ToStatistics(),
+                        page_value_bytes_);
     if (encoding == Encoding::kRleDictionary) dictionary_used_ = true;
     const int64_t levels = page_levels_;
     ResetPage();
@@ -515,6 +532,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
     page_levels_ = 0;
     page_values_ = 0;
     page_rows_ = 0;
+    page_value_bytes_ = 0;
     page_stats_.Reset();
     if constexpr (kHasDictionary) input_map_.StartPage();
   }
@@ -554,6 +572,10 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
   int64_t page_rows_ = 0;  // row starts in the page
   StatisticsAccumulator page_stats_;
   StatisticsAccumulator chunk_stats_;
+  // BYTE_ARRAY: the page's value bytes, for the page index and SizeStatistics.
+  bool count_bytes_ = false;
+  int64_t page_value_bytes_ = 0;
+  PageIndexBuilder page_index_;
 
   bool started_ = false;
   std::unique_ptr<ChunkVerifier<T>> verifier_;

@@ -41,6 +41,11 @@ absl::Status CheckWriterSetup(const ColumnDescriptor& column, const WriterOption
                      ", dictionary_page_size_limit ", options.dictionary_page_size_limit,
                      ", max_dictionary_entries ", options.max_dictionary_entries, ")"));
   }
+  if (options.page_index_truncate_length < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, "page_index_truncate_length must be at least 1, not ",
+                     options.page_index_truncate_length));
+  }
   if (static_cast<int>(options.auto_encodings) < 0 ||
       static_cast<int>(options.auto_encodings) >
           static_cast<int>(AutoEncodings::kDictionaryOrPlain)) {

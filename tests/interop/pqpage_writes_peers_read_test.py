@@ -10,7 +10,8 @@ limitation with the error; any other error or difference is a FAIL. Except for `
 DuckDB and polars must read everything it writes, since it chooses only what they all read.
 
 pyarrow also: reads CRC files with page_checksum_verification=True; checks every column chunk's
-statistics (min/max/null_count) against the values (the source's dump, split by row group); and
+statistics (min/max/null_count) against the values (the source's dump, split by row group), and
+that it has its page index (has_offset_index, has_column_index); and
 checks the footer rules of shared/TRAPS.md: encodings complete, encoding_stats equal to the pages
 with the dictionary page first, dictionary_page_offset only with a dictionary page, created_by
 "pqpage version X.Y.Z (build HASH)", FileMetaData version 1, page CRCs present (--checksum).
@@ -190,6 +191,17 @@ def check_pyarrow_metadata(path, info, source_dump, crc):
             if sum(p["num_values"] for p in data_pages) != col.num_values:
                 problems.append(f"{where}: pages hold {sum(p['num_values'] for p in data_pages)}"
                                 f" values, footer num_values {col.num_values}")
+            # The page index (issue 13): an OffsetIndex for every chunk with data pages, a
+            # ColumnIndex unless the type has no order (INT96) or a page holds only NaN.
+            if data_pages and not col.has_offset_index:
+                problems.append(f"{where}: no OffsetIndex")
+            ordered = col.physical_type != "INT96"
+            # Only a page of nothing but NaN leaves a float column without one.
+            if data_pages and ordered and not col.has_column_index and \
+                    col.physical_type not in ("FLOAT", "DOUBLE"):
+                problems.append(f"{where}: no ColumnIndex")
+            if not ordered and col.has_column_index:
+                problems.append(f"{where}: a ColumnIndex for INT96, which has no order")
             if crc and not all(p["crc_present"] and p["crc_valid"] for p in pages):
                 problems.append(f"{where}: --checksum but a page has no valid CRC")
             if not crc and any(p["crc_present"] for p in pages):
@@ -379,6 +391,21 @@ def main(tool, scratch):
     with ThreadPoolExecutor(max_workers=2) as pool:
         produced = list(pool.map(produce, jobs))
     print(f"{len(jobs)} files recoded and inspected in {time.time() - start:.1f}s", flush=True)
+    # --no-page-index: no index of either kind (only the footer changes; the matrix below reads
+    # the values of the default, indexed files).
+    for src, (path, _) in sources.items():
+        out = os.path.join(out_dir, f"{src}-no-page-index.parquet")
+        result = C.run_tool(tool, "recode", path, out, "--no-page-index")
+        if result.returncode != 0:
+            setup_failures.append(f"recode {path} --no-page-index: {result.stderr.strip()[:300]}")
+            continue
+        meta = pq.ParquetFile(out).metadata
+        indexed = [meta.row_group(i).column(j).path_in_schema
+                   for i in range(meta.num_row_groups) for j in range(meta.num_columns)
+                   if meta.row_group(i).column(j).has_offset_index
+                   or meta.row_group(i).column(j).has_column_index]
+        if indexed:
+            setup_failures.append(f"recode {path} --no-page-index: page indexes on {indexed}")
     known_bugs = prove_known_peer_bugs(scratch)
 
     # Every peer reads every file in a worker process of its own (a crash costs one result).
