@@ -32,6 +32,7 @@
 #include "absl/types/span.h"
 #include "pqpage/compression.h"
 #include "pqpage/page.h"
+#include "pqpage/page_index.h"
 #include "pqpage/schema.h"
 #include "pqpage/types.h"
 
@@ -161,27 +162,6 @@ struct DataPageLocation {
   int64_t offset = 0;                // of the page header, in the file
   int32_t compressed_page_size = 0;  // header included
   int64_t first_row_index = 0;       // within the row group
-};
-
-// The ColumnIndex's boundary_order: how the pages' bounds run, null pages left out.
-enum class BoundaryOrder : int8_t { kUnordered = 0, kAscending = 1, kDescending = 2 };
-
-// One data page as the page index (ColumnIndex, OffsetIndex) and SizeStatistics describe it.
-struct PageIndexEntry {
-  bool null_page = false;  // the page holds no value: every level is below the maximum
-  // The page's bounds in the column's sort order, as PLAIN bytes (byte arrays without their
-  // length), the same values as the page's statistics except that byte arrays longer than
-  // WriterOptions::page_index_truncate_length are cut there: the min to its prefix, the max to
-  // its prefix with the last byte that is not 0xFF incremented (so it still bounds every value;
-  // a prefix of only 0xFF bytes is left whole). Empty for a null page.
-  std::string min_value;
-  std::string max_value;
-  int64_t null_count = 0;  // levels below the maximum definition level
-  // How many levels of the page have each value 0..max; empty when the column's maximum is 0.
-  std::vector<int64_t> repetition_level_histogram;
-  std::vector<int64_t> definition_level_histogram;
-  // BYTE_ARRAY columns: the bytes of the page's values, without length prefixes.
-  std::optional<int64_t> unencoded_byte_array_data_bytes;
 };
 
 // What a Parquet writer needs for the chunk's ColumnMetaData and OffsetIndex. Offsets are file

@@ -22,6 +22,7 @@
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/column_chunk_writer.h"
 #include "pqpage/metadata.h"
+#include "pqpage/page_index.h"
 #include "pqpage/schema.h"
 
 namespace pqpage {
@@ -55,6 +56,18 @@ class FileReader {
   // A page decoder over that chunk; it reads through this reader's source, so the FileReader must
   // outlive it.
   absl::StatusOr<ColumnChunkReader> OpenColumnChunk(int row_group, int column) const;
+
+  // The page index (ColumnIndex and OffsetIndex) of column chunk (row_group, column), read from
+  // the source at each call; std::nullopt when the chunk's footer entry references neither.
+  // DataLoss, naming the chunk, for an index that cannot be trusted: a location outside the
+  // file's data (between the magic and the footer), bytes that do not parse, lists of different
+  // lengths, pages out of file order, overlapping or outside the chunk, first rows that do not
+  // start at 0 or decrease or pass the row group's rows, bounds of the wrong size for the type,
+  // histograms of the wrong length, negative counts, an unknown boundary order, or two indexes
+  // that disagree on the page count, a null page in a required column. A negative null count (parquet-mr's -1 for "not counted")
+  // reads as unknown. A damaged index never makes the chunk unreadable:
+  // OpenColumnChunk does not use it, and a caller can fall back to reading every page.
+  absl::StatusOr<std::optional<ChunkPageIndex>> ReadPageIndex(int row_group, int column) const;
 
   // The whole footer in pqpage's plain types (pqpage/metadata.h), for tools and engines that show
   // or use everything it holds. Converted once by Open.

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "file/page_index_read.h"
 #include "file/writer_quirks.h"
 #include "metadata/footer_metadata.h"
 #include "metadata/thrift_compact.h"
@@ -206,6 +207,50 @@ absl::StatusOr<ColumnChunkLocation> FileReader::ColumnChunk(int row_group, int c
                                             group.num_rows, " rows"));
   }
   return location;
+}
+
+absl::StatusOr<std::optional<ChunkPageIndex>> FileReader::ReadPageIndex(int row_group,
+                                                                        int column) const {
+  PQPAGE_ASSIGN_OR_RETURN(const ColumnChunkLocation location, ColumnChunk(row_group, column));
+  const State& state = *state_;
+  const ColumnDescriptor& descriptor = state.schema.columns()[static_cast<size_t>(column)];
+  const format::ColumnChunk& chunk = state.metadata.row_groups[static_cast<size_t>(row_group)]
+                                         .columns[static_cast<size_t>(column)];
+  const std::string where = absl::StrCat(state.name, ": row group ", row_group, ", column '",
+                                         descriptor.PathString(), "': page index: ");
+  // Reads one index's bytes after checking that they lie between the magic and the footer.
+  auto read = [&](const char* what, bool present, int64_t offset, int32_t length,
+                  std::vector<uint8_t>* bytes) -> absl::Status {
+    if (!present) return absl::OkStatus();
+    if (offset < int64_t{sizeof(kMagic)} || length <= 0 || offset > state.data_end - length) {
+      return absl::DataLossError(absl::StrCat(where, what, " at offset ", offset, " (", length,
+                                              " bytes) is not inside the file's data (4..",
+                                              state.data_end, ")"));
+    }
+    bytes->resize(static_cast<size_t>(length));
+    return state.source->ReadAt(offset, absl::MakeSpan(*bytes));
+  };
+  const bool has_column_index =
+      chunk.__isset.column_index_offset && chunk.__isset.column_index_length;
+  const bool has_offset_index =
+      chunk.__isset.offset_index_offset && chunk.__isset.offset_index_length;
+  if (!has_column_index && !has_offset_index) return std::nullopt;
+  std::vector<uint8_t> column_bytes;
+  std::vector<uint8_t> offset_bytes;
+  PQPAGE_RETURN_IF_ERROR(read("ColumnIndex", has_column_index, chunk.column_index_offset,
+                              chunk.column_index_length, &column_bytes));
+  PQPAGE_RETURN_IF_ERROR(read("OffsetIndex", has_offset_index, chunk.offset_index_offset,
+                              chunk.offset_index_length, &offset_bytes));
+  internal::PageIndexChunk bounds;
+  bounds.begin = location.offset;
+  bounds.end = location.offset + location.length;
+  bounds.num_rows = row_group_num_rows(row_group);
+  absl::StatusOr<ChunkPageIndex> index = internal::ParsePageIndex(
+      descriptor, bounds,
+      has_column_index ? std::optional<absl::Span<const uint8_t>>(column_bytes) : std::nullopt,
+      has_offset_index ? std::optional<absl::Span<const uint8_t>>(offset_bytes) : std::nullopt);
+  if (!index.ok()) return absl::DataLossError(absl::StrCat(where, index.status().message()));
+  return std::optional<ChunkPageIndex>(*std::move(index));
 }
 
 absl::StatusOr<ColumnChunkReader> FileReader::OpenColumnChunk(int row_group, int column) const {

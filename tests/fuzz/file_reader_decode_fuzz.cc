@@ -1,6 +1,6 @@
 // Fuzz target: a whole file. The footer is parsed, the schema's leaves derived, and every column
-// chunk of every row group is walked page by page (headers and CRCs) and read through the page
-// decoder. A file is arbitrary bytes here: only crashes, sanitizer reports and allocations sized
+// chunk of every row group is walked page by page (headers and CRCs), has its page index read and
+// is read through the page decoder. A file is arbitrary bytes here: only crashes, sanitizer reports and allocations sized
 // by unchecked numbers are bugs.
 #include <unistd.h>
 
@@ -38,6 +38,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         absl::StatusOr<bool> more = walker.Next();
         if (!more.ok() || !*more) break;
       }
+      // The page index, which pqpage's own seeds carry: any bytes where it points must give an
+      // index or an error.
+      (void)(*file)->ReadPageIndex(group, column);
       absl::StatusOr<pqpage::ColumnChunkReader> reader = (*file)->OpenColumnChunk(group, column);
       if (reader.ok()) pqpage::fuzz::ReadChunk(*reader, pattern, 1 << 16);
     }

@@ -1,8 +1,9 @@
-// The page index FileWriter writes (issue 13, write side): every chunk's OffsetIndex and
-// ColumnIndex, read back here with the generated Thrift structures and checked against the pages
-// themselves as ColumnChunkReader finds them (locations, first rows, page statistics, levels,
-// byte array bytes); truncation of long byte array bounds; chunks that cannot have a ColumnIndex;
-// the footer's SizeStatistics.
+// The page index both ways. FileWriter's: every chunk's OffsetIndex and ColumnIndex, read back
+// with the generated Thrift structures and checked against the pages themselves as
+// ColumnChunkReader finds them (locations, first rows, page statistics, levels, byte array
+// bytes); truncation of long byte array bounds; chunks that cannot have a ColumnIndex; the
+// footer's SizeStatistics. FileReader::ReadPageIndex: the same checks on what it returns, for
+// pqpage's files and the reference files that carry an index, and hostile indexes.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "column_data_helpers.h"
+#include "file/page_index_read.h"
 #include "metadata/thrift_compact.h"
 #include "page/page_index_builder.h"
 #include "parquet_types.h"
@@ -65,11 +67,14 @@ struct PageSeen {
   std::vector<int64_t> repetition_histogram;
 };
 
+// The pages of a chunk as ColumnChunkReader reads them; empty when it cannot (with `quiet`, not
+// a test failure: reference files pqpage cannot decode are checked elsewhere).
 template <typename T>
-std::vector<PageSeen> ReadPages(const FileReader& file, int row_group, int column) {
+std::vector<PageSeen> ReadPages(const FileReader& file, int row_group, int column,
+                                bool quiet = false) {
   const ColumnDescriptor& descriptor = file.schema().columns()[column];
   auto chunk = file.OpenColumnChunk(row_group, column);
-  EXPECT_TRUE(chunk.ok()) << chunk.status();
+  EXPECT_TRUE(chunk.ok() || quiet) << chunk.status();
   std::vector<PageSeen> pages;
   if (!chunk.ok()) return pages;
   std::vector<int16_t> def(64), rep(64);
@@ -78,8 +83,11 @@ std::vector<PageSeen> ReadPages(const FileReader& file, int row_group, int colum
   while (true) {
     auto counts = chunk->template ReadBatch<T>(absl::MakeSpan(def), absl::MakeSpan(rep),
                                                absl::MakeSpan(values.get(), 64));
-    EXPECT_TRUE(counts.ok()) << counts.status();
-    if (!counts.ok() || counts->levels == 0) break;
+    if (!counts.ok()) {
+      EXPECT_TRUE(quiet) << counts.status();
+      return {};
+    }
+    if (counts->levels == 0) break;
     if (chunk->page_index() != page) {
       page = chunk->page_index();
       PageSeen seen;
@@ -195,6 +203,36 @@ void WriteIndexFile(const std::string& path, const WriterOptions& options,
   PQPAGE_ASSERT_OK(file->Close());
 }
 
+// What ReadPageIndex returned against the pages as read.
+void ExpectIndexMatchesPages(const ChunkPageIndex& index, const std::vector<PageSeen>& pages,
+                             const std::string& where) {
+  ASSERT_EQ(index.pages.size(), pages.size()) << where;
+  int64_t first_row = 0;
+  for (size_t p = 0; p < pages.size(); ++p) {
+    const IndexedPage& entry = index.pages[p];
+    const PageSeen& page = pages[p];
+    const std::string at = where + " page " + std::to_string(p);
+    if (index.has_offset_index) {
+      EXPECT_EQ(entry.offset, page.offset) << at;
+      EXPECT_EQ(entry.first_row_index, first_row) << at;
+      if (entry.unencoded_byte_array_data_bytes) {
+        EXPECT_EQ(*entry.unencoded_byte_array_data_bytes, page.value_bytes) << at;
+      }
+    }
+    if (index.has_column_index) {
+      EXPECT_EQ(entry.null_page, page.values == 0) << at;
+      if (entry.null_count) EXPECT_EQ(*entry.null_count, page.levels - page.values) << at;
+      if (!entry.definition_level_histogram.empty()) {
+        EXPECT_EQ(entry.definition_level_histogram, page.definition_histogram) << at;
+      }
+      if (!entry.repetition_level_histogram.empty()) {
+        EXPECT_EQ(entry.repetition_level_histogram, page.repetition_histogram) << at;
+      }
+    }
+    first_row += page.rows;
+  }
+}
+
 template <typename T>
 void CheckChunkIndexes(const std::vector<uint8_t>& bytes, const FileReader& reader,
                        const format::ColumnChunk& chunk, int rg, int c, const std::string& where) {
@@ -247,6 +285,13 @@ void CheckChunkIndexes(const std::vector<uint8_t>& bytes, const FileReader& read
   }
   EXPECT_EQ(size.__isset.unencoded_byte_array_data_bytes, byte_array) << where;
   if (byte_array) EXPECT_EQ(size.unencoded_byte_array_data_bytes, bytes_total) << where;
+
+  // FileReader::ReadPageIndex returns the same.
+  PQPAGE_ASSERT_OK_AND_ASSIGN(std::optional<ChunkPageIndex> read, reader.ReadPageIndex(rg, c));
+  ASSERT_TRUE(read.has_value()) << where;
+  EXPECT_TRUE(read->has_offset_index) << where;
+  EXPECT_EQ(read->has_column_index, column.type != PhysicalType::kInt96) << where;
+  ExpectIndexMatchesPages(*read, pages, where);
 
   if (column.type == PhysicalType::kInt96) {
     EXPECT_FALSE(chunk.__isset.column_index_offset) << where << ": INT96 has no order";
@@ -443,6 +488,222 @@ TEST(PageIndexWriteTest, APageOfOnlyNaNLeavesTheColumnIndexOut) {
   PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkData chunk, writer.Finish(4));
   EXPECT_EQ(chunk.metadata.page_index.size(), 3u);
   EXPECT_FALSE(chunk.metadata.has_column_index);
+}
+
+// The reference files that carry a page index (parquet-mr, parquet-rs): ReadPageIndex accepts
+// every one, and it agrees with the pages.
+TEST(PageIndexReadTest, ReferenceFilesIndexesAgreeWithTheirPages) {
+  const std::string data = std::string(PQPAGE_SHARED_DIR) + "/parquet-testing/data/";
+  int files_with_index = 0;
+  int chunks_compared = 0;
+  for (const char* name :
+       {"alltypes_tiny_pages_plain.parquet", "binary_truncated_min_max.parquet",
+        "data_index_bloom_encoding_stats.parquet", "data_index_bloom_encoding_with_length.parquet",
+        "delta_encoding_required_column.parquet", "floating_orders_nan_count.parquet",
+        "hadoop_lz4_compressed_larger.parquet", "int96_from_spark.parquet", "map_no_value.parquet",
+        "old_list_structure.parquet", "plain-dict-uncompressed-checksum.parquet",
+        "repeated_primitive_no_list.parquet"}) {
+    PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(data + name));
+    bool any = false;
+    for (int rg = 0; rg < reader->num_row_groups(); ++rg) {
+      for (int c = 0; c < static_cast<int>(reader->schema().columns().size()); ++c) {
+        const std::string where =
+            std::string(name) + " row group " + std::to_string(rg) + " column " + std::to_string(c);
+        PQPAGE_ASSERT_OK_AND_ASSIGN(std::optional<ChunkPageIndex> index,
+                                    reader->ReadPageIndex(rg, c));
+        if (!index) continue;
+        any = true;
+        VisitValueType(reader->schema().columns()[c].type, [&](auto tag) {
+          const auto pages = ReadPages<typename decltype(tag)::Type>(*reader, rg, c, true);
+          if (pages.empty()) return;
+          ++chunks_compared;
+          ExpectIndexMatchesPages(*index, pages, where);
+        });
+      }
+    }
+    files_with_index += any;
+  }
+  EXPECT_EQ(files_with_index, 12);
+  EXPECT_GE(chunks_compared, 60);
+
+  // parquet-mr's checksum test files mark every page of their required columns null (it kept no
+  // statistics): an index that would prune pages full of values is refused; the data reads.
+  for (const char* name : {"datapage_v1-snappy-compressed-checksum.parquet",
+                           "datapage_v1-uncompressed-checksum.parquet"}) {
+    PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(data + name));
+    absl::StatusOr<std::optional<ChunkPageIndex>> index = reader->ReadPageIndex(0, 0);
+    ASSERT_FALSE(index.ok()) << name;
+    EXPECT_EQ(index.status().code(), absl::StatusCode::kDataLoss);
+    EXPECT_NE(index.status().message().find("required column is marked a null page"),
+              std::string::npos)
+        << index.status();
+    EXPECT_FALSE(ReadPages<int32_t>(*reader, 0, 0).empty()) << name;
+  }
+}
+
+// Index bytes built field by field, for the checks that real writers do not trip.
+std::vector<uint8_t> Serialized(const format::OffsetIndex& index) {
+  std::vector<uint8_t> bytes;
+  EXPECT_TRUE(internal::SerializeCompact(index, &bytes).ok());
+  return bytes;
+}
+std::vector<uint8_t> Serialized(const format::ColumnIndex& index) {
+  std::vector<uint8_t> bytes;
+  EXPECT_TRUE(internal::SerializeCompact(index, &bytes).ok());
+  return bytes;
+}
+
+format::OffsetIndex TwoPages() {
+  format::OffsetIndex index;
+  index.page_locations.resize(2);
+  index.page_locations[0].__set_offset(100);
+  index.page_locations[0].__set_compressed_page_size(50);
+  index.page_locations[0].__set_first_row_index(0);
+  index.page_locations[1].__set_offset(150);
+  index.page_locations[1].__set_compressed_page_size(50);
+  index.page_locations[1].__set_first_row_index(10);
+  return index;
+}
+
+format::ColumnIndex TwoInt32Bounds() {
+  format::ColumnIndex index;
+  const std::string one("\x01\0\0\0", 4);
+  const std::string two("\x02\0\0\0", 4);
+  index.__set_null_pages({false, false});
+  index.__set_min_values({one, two});
+  index.__set_max_values({two, two});
+  index.__set_boundary_order(format::BoundaryOrder::ASCENDING);
+  index.__set_null_counts({0, 3});
+  index.__set_definition_level_histograms({10, 0, 7, 3});  // max_def 1: two counts a page
+  return index;
+}
+
+TEST(PageIndexReadTest, HostileIndexesAreDataLoss) {
+  ColumnDescriptor column = testing::MakeColumn(PhysicalType::kInt32, testing::Shape::kOptional);
+  const internal::PageIndexChunk chunk{100, 200, 20};
+  auto parse = [&](const format::ColumnIndex* column_index, const format::OffsetIndex* offsets) {
+    const std::vector<uint8_t> column_bytes =
+        column_index != nullptr ? Serialized(*column_index) : std::vector<uint8_t>();
+    const std::vector<uint8_t> offset_bytes =
+        offsets != nullptr ? Serialized(*offsets) : std::vector<uint8_t>();
+    return internal::ParsePageIndex(
+        column, chunk,
+        column_index != nullptr ? std::optional<absl::Span<const uint8_t>>(column_bytes)
+                                : std::nullopt,
+        offsets != nullptr ? std::optional<absl::Span<const uint8_t>>(offset_bytes) : std::nullopt);
+  };
+  const format::OffsetIndex good_offsets = TwoPages();
+  const format::ColumnIndex good_bounds = TwoInt32Bounds();
+  {
+    PQPAGE_ASSERT_OK_AND_ASSIGN(ChunkPageIndex index, parse(&good_bounds, &good_offsets));
+    ASSERT_EQ(index.pages.size(), 2u);
+    EXPECT_EQ(index.pages[1].first_row_index, 10);
+    EXPECT_EQ(index.pages[1].null_count, 3);
+    EXPECT_EQ(index.pages[1].definition_level_histogram, (std::vector<int64_t>{7, 3}));
+    EXPECT_EQ(index.boundary_order, BoundaryOrder::kAscending);
+  }
+  auto expect_loss = [&](const format::ColumnIndex* bounds, const format::OffsetIndex* offsets,
+                         const std::string& needle) {
+    absl::StatusOr<ChunkPageIndex> parsed = parse(bounds, offsets);
+    ASSERT_FALSE(parsed.ok()) << needle;
+    EXPECT_EQ(parsed.status().code(), absl::StatusCode::kDataLoss) << parsed.status();
+    EXPECT_NE(parsed.status().message().find(needle), std::string::npos) << parsed.status();
+  };
+  format::OffsetIndex offsets = good_offsets;
+  offsets.page_locations[1].offset = 120;  // overlaps page 0
+  expect_loss(nullptr, &offsets, "outside the chunk");
+  offsets = good_offsets;
+  offsets.page_locations[1].compressed_page_size = 51;  // past the chunk's end
+  expect_loss(nullptr, &offsets, "outside the chunk");
+  offsets = good_offsets;
+  offsets.page_locations[0].offset = 90;  // before the chunk
+  expect_loss(nullptr, &offsets, "outside the chunk");
+  offsets = good_offsets;
+  offsets.page_locations[1].compressed_page_size = 0;
+  expect_loss(nullptr, &offsets, "has size 0");
+  offsets = good_offsets;
+  offsets.page_locations[0].first_row_index = 1;
+  expect_loss(nullptr, &offsets, "starts at row 1");
+  offsets = good_offsets;
+  offsets.page_locations[1].first_row_index = 20;  // the row group has 20 rows
+  expect_loss(nullptr, &offsets, "starts at row 20");
+  offsets = good_offsets;
+  offsets.__set_unencoded_byte_array_data_bytes({5, 6});  // an INT32 column
+  expect_loss(nullptr, &offsets, "unencoded byte array sizes");
+  offsets = good_offsets;
+  offsets.page_locations.clear();
+  expect_loss(nullptr, &offsets, "no pages for 20 rows");
+
+  format::ColumnIndex bounds = good_bounds;
+  bounds.min_values.pop_back();
+  expect_loss(&bounds, nullptr, "lists of one length");
+  bounds = good_bounds;
+  bounds.boundary_order = 3;
+  expect_loss(&bounds, nullptr, "unknown boundary order 3");
+  bounds = good_bounds;
+  bounds.min_values[0] = std::string(3, '\0');  // an INT32 bound of 3 bytes
+  expect_loss(&bounds, nullptr, "bounds of 3 and 4 bytes");
+  bounds = good_bounds;
+  bounds.definition_level_histograms.pop_back();
+  expect_loss(&bounds, nullptr, "3 definition histogram counts for 2 pages");
+  bounds = good_bounds;
+  bounds.null_counts[1] = -1;  // parquet-mr's "not counted": unknown, not an error
+  {
+    PQPAGE_ASSERT_OK_AND_ASSIGN(ChunkPageIndex index, parse(&bounds, nullptr));
+    EXPECT_EQ(index.pages[0].null_count, 0);
+    EXPECT_FALSE(index.pages[1].null_count.has_value());
+  }
+  offsets = good_offsets;
+  offsets.page_locations.pop_back();
+  offsets.page_locations[0].compressed_page_size = 100;
+  expect_loss(&good_bounds, &offsets, "2 pages, but the OffsetIndex has 1");
+
+  // Every truncation of valid index bytes is an error or an index, never a crash.
+  const std::vector<uint8_t> column_bytes = Serialized(good_bounds);
+  const std::vector<uint8_t> offset_bytes = Serialized(good_offsets);
+  for (size_t cut = 0; cut < column_bytes.size(); ++cut) {
+    EXPECT_FALSE(internal::ParsePageIndex(
+                     column, chunk, absl::MakeConstSpan(column_bytes).first(cut), std::nullopt)
+                     .ok())
+        << "ColumnIndex cut to " << cut;
+  }
+  for (size_t cut = 0; cut < offset_bytes.size(); ++cut) {
+    EXPECT_FALSE(internal::ParsePageIndex(column, chunk, std::nullopt,
+                                          absl::MakeConstSpan(offset_bytes).first(cut))
+                     .ok())
+        << "OffsetIndex cut to " << cut;
+  }
+}
+
+// FileReader checks where the footer says the index lies before reading it.
+TEST(PageIndexReadTest, AnIndexOutsideTheFileIsDataLossAndTheChunkStillReads) {
+  const std::string path = ::testing::TempDir() + "/page_index_moved";
+  WriteIndexFile(path, WriterOptions{});
+  std::vector<uint8_t> bytes = ReadFile(path);
+  format::FileMetaData footer = Footer(bytes);
+  footer.row_groups[0].columns[0].offset_index_offset = static_cast<int64_t>(bytes.size()) - 6;
+  footer.row_groups[0].columns[1].column_index_length = -1;
+  uint32_t old_length = 0;
+  std::memcpy(&old_length, bytes.data() + bytes.size() - 8, 4);
+  bytes.resize(bytes.size() - 8 - old_length);
+  std::vector<uint8_t> serialized;
+  PQPAGE_ASSERT_OK(internal::SerializeCompact(footer, &serialized));
+  const auto length = static_cast<uint32_t>(serialized.size());
+  bytes.insert(bytes.end(), serialized.begin(), serialized.end());
+  for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<uint8_t>(length >> (8 * i)));
+  bytes.insert(bytes.end(), {'P', 'A', 'R', '1'});
+  std::ofstream(path, std::ios::binary | std::ios::trunc)
+      .write(reinterpret_cast<const char*>(bytes.data()),
+             static_cast<std::streamsize>(bytes.size()));
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(path));
+  for (int c : {0, 1}) {
+    absl::StatusOr<std::optional<ChunkPageIndex>> index = reader->ReadPageIndex(0, c);
+    ASSERT_FALSE(index.ok()) << c;
+    EXPECT_EQ(index.status().code(), absl::StatusCode::kDataLoss);
+    EXPECT_NE(index.status().message().find("is not inside the file's data"), std::string::npos)
+        << index.status();
+  }
+  EXPECT_FALSE(ReadPages<int64_t>(*reader, 0, 0).empty()) << "the chunk reads without its index";
 }
 
 }  // namespace
