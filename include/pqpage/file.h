@@ -64,9 +64,9 @@ class FileReader {
   // lengths, pages out of file order, overlapping or outside the chunk, first rows that do not
   // start at 0 or decrease or pass the row group's rows, bounds of the wrong size for the type,
   // histograms of the wrong length, negative counts, an unknown boundary order, or two indexes
-  // that disagree on the page count, a null page in a required column. A negative null count (parquet-mr's -1 for "not counted")
-  // reads as unknown. A damaged index never makes the chunk unreadable:
-  // OpenColumnChunk does not use it, and a caller can fall back to reading every page.
+  // that disagree on the page count, a null page in a required column. A negative null count
+  // (parquet-mr's -1 for "not counted") reads as unknown. A damaged index never makes the chunk
+  // unreadable: OpenColumnChunk does not use it, and a caller can fall back to reading every page.
   absl::StatusOr<std::optional<ChunkPageIndex>> ReadPageIndex(int row_group, int column) const;
 
   // The whole footer in pqpage's plain types (pqpage/metadata.h), for tools and engines that show

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <string>
 
+#include "cli/cli_inspect_page_index.h"
 #include "pqpage/compression.h"
 
 namespace pqpage::cli {
@@ -167,6 +168,7 @@ void WriteChunkJson(JsonWriter& json, const ChunkReport& chunk) {
   json.BeginArray();
   for (const PageRecord& page : chunk.pages) WritePageJson(json, column.type, page);
   json.EndArray();
+  WritePageIndexJson(json, chunk);
   if (!chunk.errors.empty()) {
     json.Key("errors");
     json.BeginArray();

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "cli/cli_inspect_page_index.h"
 #include "cli/cli_values.h"
 #include "pqpage/page_header_iterator.h"
 #include "pqpage/value_type.h"
@@ -143,6 +144,7 @@ ChunkReport GatherChunk(const FileReader& file, int row_group, int column) {
   }
   VisitValueType(report.descriptor->type,
                  [&](auto tag) { DecodePages<typename decltype(tag)::Type>(*reader, &report); });
+  GatherPageIndex(file, &report);
   return report;
 }
 

@@ -62,6 +62,11 @@ struct ChunkReport {
   std::optional<ColumnChunkLocation> location;
   std::vector<PageRecord> pages;
   std::vector<std::string> errors;  // problems not tied to one listed page
+  // The chunk's page index, when its footer entry references one (cli_inspect_page_index.h):
+  // as read, or why it could not be; and where it disagrees with `pages`.
+  std::optional<ChunkPageIndex> page_index;
+  std::string page_index_error;
+  std::vector<std::string> page_index_problems;
 
   int64_t page_problems() const {
     int64_t n = 0;

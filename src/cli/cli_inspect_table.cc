@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "cli/cli_inspect_page_index.h"
 #include "cli/cli_text_table.h"
 #include "pqpage/compression.h"
 
@@ -103,6 +104,7 @@ void PrintChunkTable(FILE* out, const ChunkReport& chunk) {
     }
     table.Print(out, 4);
   }
+  PrintPageIndexTable(out, chunk);
   for (const std::string& error : chunk.errors) {
     std::fprintf(out, "    error: %s\n", Printable(error).c_str());
   }

@@ -109,9 +109,7 @@ static bool VisitNumericBound(PhysicalType type, std::string_view bytes, Fn&& fn
   });
 }
 
-// One statistics bound as JSON: numbers for the numeric types, true/false for BOOLEAN, lowercase
-// hex for the byte types (and for a bound whose length does not fit its type).
-static void WriteBoundJson(JsonWriter& json, PhysicalType type, std::string_view bytes) {
+void WriteBoundJson(JsonWriter& json, PhysicalType type, std::string_view bytes) {
   const bool numeric = VisitNumericBound(type, bytes, [&](auto value) {
     using T = decltype(value);
     if constexpr (std::is_same_v<T, bool>) {
@@ -125,9 +123,7 @@ static void WriteBoundJson(JsonWriter& json, PhysicalType type, std::string_view
   if (!numeric) json.String(HexBytes(bytes));
 }
 
-// One bound for the table: numbers as numbers, byte arrays as quoted text when they read as text
-// (shortened past 64 bytes), else as 0x-prefixed hex.
-static std::string FormatBoundText(PhysicalType type, std::string_view bytes) {
+std::string FormatBoundText(PhysicalType type, std::string_view bytes) {
   std::string text;
   const bool numeric = VisitNumericBound(type, bytes, [&](auto value) {
     using T = decltype(value);

@@ -27,6 +27,14 @@ std::string EncodingIdName(int id);
 std::string CodecIdName(int id);
 std::string PageTypeIdName(int id);
 
+// One bound (a PLAIN-encoded value, byte arrays without their length) as JSON: numbers for the
+// numeric types, true/false for BOOLEAN, lowercase hex for the byte types (and for a bound whose
+// length does not fit its type).
+void WriteBoundJson(JsonWriter& json, PhysicalType type, std::string_view bytes);
+// The same for the table: numbers as numbers, byte arrays as quoted text when they read as text
+// (shortened past 64 bytes), else as 0x-prefixed hex.
+std::string FormatBoundText(PhysicalType type, std::string_view bytes);
+
 // Statistics as one JSON object: bounds decoded for `type` (hex for byte arrays and for a bound
 // whose length does not fit its type), counts as numbers; absent fields are left out.
 void WriteStatisticsJson(JsonWriter& json, PhysicalType type, const Statistics& stats);

@@ -1,7 +1,7 @@
 // Fuzz target: a whole file. The footer is parsed, the schema's leaves derived, and every column
 // chunk of every row group is walked page by page (headers and CRCs), has its page index read and
-// is read through the page decoder. A file is arbitrary bytes here: only crashes, sanitizer reports and allocations sized
-// by unchecked numbers are bugs.
+// is read through the page decoder. A file is arbitrary bytes here: only crashes, sanitizer reports
+// and allocations sized by unchecked numbers are bugs.
 #include <unistd.h>
 
 #include <cstdint>
