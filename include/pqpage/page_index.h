@@ -2,7 +2,8 @@
 // page lies and which rows it starts at, and each page's bounds, null count and level
 // histograms, so that an engine can skip pages whose values cannot match and read only the rows
 // it needs. ColumnChunkWriter produces the entries (PageIndexEntry, in ColumnChunkMetadata) and
-// FileWriter stores them; FileReader::ReadPageIndex reads a file's (ChunkPageIndex).
+// FileWriter stores them; FileReader::ReadPageIndex reads a file's (ChunkPageIndex), and
+// RowsThatMayMatch turns a filter into the rows an engine still has to read.
 #ifndef PQPAGE_PAGE_INDEX_H_
 #define PQPAGE_PAGE_INDEX_H_
 
@@ -10,6 +11,9 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "absl/status/statusor.h"
+#include "pqpage/schema.h"
 
 namespace pqpage {
 
@@ -60,6 +64,42 @@ struct ChunkPageIndex {
   // both are present).
   std::vector<IndexedPage> pages;
 };
+
+// A filter on one column, for RowsThatMayMatch.
+struct ColumnPredicate {
+  enum class Kind : int8_t {
+    kValueRange,  // a value in [min, max]
+    kIsNull,      // a level below the maximum definition level (a null, or an empty list)
+    kIsNotNull,   // a value
+  };
+  Kind kind = Kind::kValueRange;
+  // kValueRange's inclusive bounds as PLAIN bytes of the column's type (byte arrays without their
+  // length), compared in the type's sort order; unset: unbounded on that side.
+  std::optional<std::string> min;
+  std::optional<std::string> max;
+};
+
+// Rows [begin, end) of a row group.
+struct RowRange {
+  int64_t begin = 0;
+  int64_t end = 0;
+  friend bool operator==(const RowRange& a, const RowRange& b) {
+    return a.begin == b.begin && a.end == b.end;
+  }
+};
+
+// The rows of a row group of `num_rows` rows that may match `predicate`, as ranges in order with
+// adjacent ones merged: every row of every page whose ColumnIndex entry does not prove that no
+// row of it matches. A value range rules out null pages and pages whose bounds lie wholly outside
+// it (truncated byte array bounds are still bounds); kIsNull rules out pages that hold no null
+// (null count 0); kIsNotNull rules out null pages. Without an OffsetIndex no page can be placed in
+// rows, and without a ColumnIndex none ruled out: the answer is then every row. InvalidArgument
+// for a bound of the wrong size for a fixed-size type, a value range on INT96 (no order), or an
+// index whose first rows pass num_rows.
+absl::StatusOr<std::vector<RowRange>> RowsThatMayMatch(const ColumnDescriptor& column,
+                                                       const ChunkPageIndex& index,
+                                                       int64_t num_rows,
+                                                       const ColumnPredicate& predicate);
 
 }  // namespace pqpage
 
