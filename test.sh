@@ -14,7 +14,10 @@ mkdir -p build
 bash tests/peers/make_venv.sh build/peers-venv
 export PQPAGE_PEERS_VENV="$PWD/build/peers-venv"
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPQPAGE_BUILD_BENCHMARKS=ON > /dev/null
+# Arrow C++ as pyarrow ships it, for the test that Arrow reads pqpage's page indexes.
+arrow_dir=$("$PQPAGE_PEERS_VENV/bin/python" -c 'import os, pyarrow; print(os.path.dirname(pyarrow.__file__))')
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPQPAGE_BUILD_BENCHMARKS=ON \
+  -DPQPAGE_ARROW_DIR="$arrow_dir" > /dev/null
 cmake --build build -j"$jobs"
 ctest --test-dir build --output-on-failure -j"$jobs"
 
