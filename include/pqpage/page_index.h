@@ -7,6 +7,7 @@
 #ifndef PQPAGE_PAGE_INDEX_H_
 #define PQPAGE_PAGE_INDEX_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -64,6 +65,10 @@ struct ChunkPageIndex {
   // both are present).
   std::vector<IndexedPage> pages;
 };
+
+// The size of every bound in a page index of a column of `type`: the PLAIN size of a fixed-size
+// type; 0 for BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY, whose bounds may be truncated.
+size_t IndexBoundSize(PhysicalType type);
 
 // A filter on one column, for RowsThatMayMatch.
 struct ColumnPredicate {

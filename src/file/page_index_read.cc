@@ -76,24 +76,6 @@ absl::Status ReadOffsetIndex(absl::Span<const uint8_t> bytes, const ColumnDescri
   return absl::OkStatus();
 }
 
-// The PLAIN size of one value of the column's type; 0 when any length goes (BYTE_ARRAY).
-size_t BoundBytes(const ColumnDescriptor& column) {
-  switch (column.type) {
-    case PhysicalType::kBoolean:
-      return 1;
-    case PhysicalType::kInt32:
-    case PhysicalType::kFloat:
-      return 4;
-    case PhysicalType::kInt64:
-    case PhysicalType::kDouble:
-      return 8;
-    case PhysicalType::kInt96:
-      return 12;
-    default:
-      return 0;
-  }
-}
-
 // Splits a list of per-page histograms (pages x (max_level + 1) counts) into the pages.
 absl::Status SplitHistograms(const std::vector<int64_t>& counts, int16_t max_level,
                              const char* name, std::vector<IndexedPage>* pages,
@@ -134,7 +116,7 @@ absl::Status ReadColumnIndex(absl::Span<const uint8_t> bytes, const ColumnDescri
     return ColumnError(absl::StrCat("unknown boundary order ", index.boundary_order));
   }
   out->pages.resize(pages);
-  const size_t fixed = BoundBytes(column);
+  const size_t fixed = IndexBoundSize(column.type);
   for (size_t i = 0; i < pages; ++i) {
     IndexedPage& page = out->pages[i];
     page.null_page = index.null_pages[i];

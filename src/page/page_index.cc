@@ -1,4 +1,4 @@
-// RowsThatMayMatch: page pruning from a chunk's page index.
+// The page index's functions: the size of bounds, and page pruning (RowsThatMayMatch).
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -9,25 +9,6 @@
 
 namespace pqpage {
 namespace {
-
-// The PLAIN size of the type's values; 0 for byte arrays, whose bounds may have any length
-// (FIXED_LEN_BYTE_ARRAY bounds may be truncated).
-size_t FixedBoundSize(PhysicalType type) {
-  switch (type) {
-    case PhysicalType::kBoolean:
-      return 1;
-    case PhysicalType::kInt32:
-    case PhysicalType::kFloat:
-      return 4;
-    case PhysicalType::kInt64:
-    case PhysicalType::kDouble:
-      return 8;
-    case PhysicalType::kInt96:
-      return 12;
-    default:
-      return 0;
-  }
-}
 
 bool MayMatch(const ColumnDescriptor& column, const IndexedPage& page,
               const ColumnPredicate& predicate) {
@@ -53,6 +34,23 @@ bool MayMatch(const ColumnDescriptor& column, const IndexedPage& page,
 
 }  // namespace
 
+size_t IndexBoundSize(PhysicalType type) {
+  switch (type) {
+    case PhysicalType::kBoolean:
+      return 1;
+    case PhysicalType::kInt32:
+    case PhysicalType::kFloat:
+      return 4;
+    case PhysicalType::kInt64:
+    case PhysicalType::kDouble:
+      return 8;
+    case PhysicalType::kInt96:
+      return 12;
+    default:
+      return 0;
+  }
+}
+
 absl::StatusOr<std::vector<RowRange>> RowsThatMayMatch(const ColumnDescriptor& column,
                                                        const ChunkPageIndex& index,
                                                        int64_t num_rows,
@@ -61,7 +59,7 @@ absl::StatusOr<std::vector<RowRange>> RowsThatMayMatch(const ColumnDescriptor& c
     if (column.type == PhysicalType::kInt96) {
       return absl::InvalidArgumentError("INT96 has no sort order: no value range can prune it");
     }
-    const size_t size = FixedBoundSize(column.type);
+    const size_t size = IndexBoundSize(column.type);
     for (const auto* bound : {&predicate.min, &predicate.max}) {
       if (*bound && size != 0 && (*bound)->size() != size) {
         return absl::InvalidArgumentError(absl::StrCat("a ", PhysicalTypeName(column.type).data(),
