@@ -360,35 +360,18 @@ class RoundTripMatrixTest : public ::testing::TestWithParam<MatrixParam> {};
 
 template <typename T>
 void RunMatrixCase(EncodingPolicy policy, PhysicalType type, int version, Compression codec) {
-  int variant = 0;
-  for (Shape shape : {Shape::kRequired, Shape::kOptional, Shape::kList}) {
-    // A dictionary that holds every value, one that fills up early (fallback), and one that fills
-    // up at once.
-    for (int64_t dictionary_limit : {int64_t{1} << 20, int64_t{150}, int64_t{1}}) {
-      ++variant;
-      const ColumnDescriptor column = MakeColumn(type, shape, kFlbaLength);
-      WriterOptions options;
-      options.data_page_version = version;
-      options.encoding = policy;
-      options.compression = codec;
-      options.data_page_size = 256;
-      options.data_page_row_limit = variant % 2 == 0 ? 1000 : 37;
-      options.dictionary_page_size_limit = dictionary_limit;
-      options.write_checksums = variant % 2 == 1;
-      options.write_statistics = variant != 4;
-      options.verify_pages = variant % 3 == 0;
-      const ColumnData<T> data = Generate<T>(column, shape, 1200, 60, 1000 + variant);
-      const int64_t file_offset = 4 + variant * 11;
-      const std::string where =
-          std::string(EncodingPolicyName(policy)) + "/" + std::string(PhysicalTypeName(type)) +
-          "/v" + std::to_string(version) + "/" + std::string(CompressionName(codec)) + "/" +
-          testing::ShapeName(shape) + "/dict " + std::to_string(dictionary_limit);
-      const ColumnChunkData chunk = WriteChunk(column, options, data, file_offset, variant);
-      ASSERT_FALSE(chunk.bytes.empty()) << where;
-      CheckChunk(column, options, data, chunk, file_offset, where);
-      if (::testing::Test::HasFatalFailure()) return;
-    }
-  }
+  testing::ForEachWriterVariant(policy, type, version, kFlbaLength, [&](testing::WriterVariant v) {
+    v.options.compression = codec;
+    v.options.write_checksums = v.number % 2 == 1;
+    v.options.write_statistics = v.number != 4;
+    v.options.verify_pages = v.number % 3 == 0;
+    const ColumnData<T> data = Generate<T>(v.column, v.shape, 1200, 60, 1000 + v.number);
+    const int64_t file_offset = 4 + v.number * 11;
+    const std::string where = v.where + "/" + std::string(CompressionName(codec));
+    const ColumnChunkData chunk = WriteChunk(v.column, v.options, data, file_offset, v.number);
+    ASSERT_FALSE(chunk.bytes.empty()) << where;
+    CheckChunk(v.column, v.options, data, chunk, file_offset, where);
+  });
 }
 
 TEST_P(RoundTripMatrixTest, ReadsBackWithExactMetadata) {

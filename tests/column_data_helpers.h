@@ -186,6 +186,44 @@ inline int64_t CountRows(const ColumnDescriptor& column, absl::Span<const int16_
   return rows;
 }
 
+// A variant of the page builder's test matrices: one column shape and dictionary limit.
+struct WriterVariant {
+  ColumnDescriptor column;
+  Shape shape = Shape::kRequired;
+  int64_t dictionary_limit = 0;
+  int number = 0;         // 1, 2, ...: tests rotate their other options on it
+  WriterOptions options;  // page version, policy, small pages, row limit, dictionary limit set
+  std::string where;      // "policy/TYPE/vN/shape/dictionary limit L", for messages
+};
+
+// Calls visit(variant) for each column shape (required, optional, list) with a dictionary that
+// holds every value, one that fills up after a few pages (inside a row of a list) and one full at
+// once; pages of 256 bytes, 1000 or 37 rows. Stops after a fatal failure.
+template <typename Visit>
+void ForEachWriterVariant(EncodingPolicy policy, PhysicalType type, int version, int type_length,
+                          Visit visit) {
+  int number = 0;
+  for (Shape shape : {Shape::kRequired, Shape::kOptional, Shape::kList}) {
+    for (int64_t dictionary_limit : {int64_t{1} << 20, int64_t{150}, int64_t{1}}) {
+      WriterVariant variant;
+      variant.number = ++number;
+      variant.shape = shape;
+      variant.dictionary_limit = dictionary_limit;
+      variant.column = MakeColumn(type, shape, type_length);
+      variant.options.data_page_version = version;
+      variant.options.encoding = policy;
+      variant.options.data_page_size = 256;
+      variant.options.data_page_row_limit = number % 2 == 0 ? 1000 : 37;
+      variant.options.dictionary_page_size_limit = dictionary_limit;
+      variant.where = std::string(EncodingPolicyName(policy)) + "/" +
+                      std::string(PhysicalTypeName(type)) + "/v" + std::to_string(version) + "/" +
+                      ShapeName(shape) + "/dictionary limit " + std::to_string(dictionary_limit);
+      visit(variant);
+      if (::testing::Test::HasFatalFailure()) return;
+    }
+  }
+}
+
 // Writes `data` in batches of random level counts (so batches end inside rows).
 template <typename T>
 absl::Status WriteInBatches(ColumnChunkWriter* writer, const ColumnData<T>& data, uint64_t seed,

@@ -161,39 +161,22 @@ class IndexedWriteMatrixTest : public ::testing::TestWithParam<MatrixParam> {};
 
 template <typename T>
 void RunCase(EncodingPolicy policy, PhysicalType type, int version) {
-  int variant = 0;
-  for (Shape shape : {Shape::kRequired, Shape::kOptional, Shape::kList}) {
-    // A dictionary that holds everything, one that fills up after a few pages (so inside a row
-    // of a list), one full at once.
-    for (int64_t dictionary_limit : {int64_t{1} << 20, int64_t{150}, int64_t{1}}) {
-      ++variant;
-      const ColumnDescriptor column = MakeColumn(type, shape, kFlbaLength);
-      WriterOptions options;
-      options.data_page_version = version;
-      options.encoding = policy;
-      options.data_page_size = 256;
-      options.data_page_row_limit = variant % 2 == 0 ? 1000 : 37;
-      options.dictionary_page_size_limit = dictionary_limit;
-      options.verify_pages = variant % 4 == 0;
-      options.compression = variant % 2 == 0 ? Compression::kSnappy : Compression::kUncompressed;
-      const ColumnData<T> data = Generate<T>(column, shape, 1500, 60, 500 + variant);
-      std::deque<std::string> storage;
-      const InputDictionary<T> dictionary =
-          MakeInputDictionary(data.values, 900 + variant, &storage);
-      const std::string where = std::string(EncodingPolicyName(policy)) + "/" +
-                                std::string(PhysicalTypeName(type)) + "/v" +
-                                std::to_string(version) + "/" + testing::ShapeName(shape) +
-                                "/dictionary limit " + std::to_string(dictionary_limit);
-      auto expected = WriteFed(column, options, data, dictionary, Feed::kValues, variant);
-      ASSERT_TRUE(expected.ok()) << where << ": " << expected.status();
-      for (Feed feed : {Feed::kIndices, Feed::kMixed}) {
-        auto actual = WriteFed(column, options, data, dictionary, feed, variant);
-        ASSERT_TRUE(actual.ok()) << where << ": " << actual.status();
-        ExpectSameChunk(*expected, *actual,
-                        where + (feed == Feed::kIndices ? " (indices)" : " (mixed)"));
-      }
+  testing::ForEachWriterVariant(policy, type, version, kFlbaLength, [&](testing::WriterVariant v) {
+    v.options.verify_pages = v.number % 4 == 0;
+    v.options.compression = v.number % 2 == 0 ? Compression::kSnappy : Compression::kUncompressed;
+    const ColumnData<T> data = Generate<T>(v.column, v.shape, 1500, 60, 500 + v.number);
+    std::deque<std::string> storage;
+    const InputDictionary<T> dictionary =
+        MakeInputDictionary(data.values, 900 + v.number, &storage);
+    auto expected = WriteFed(v.column, v.options, data, dictionary, Feed::kValues, v.number);
+    ASSERT_TRUE(expected.ok()) << v.where << ": " << expected.status();
+    for (Feed feed : {Feed::kIndices, Feed::kMixed}) {
+      auto actual = WriteFed(v.column, v.options, data, dictionary, feed, v.number);
+      ASSERT_TRUE(actual.ok()) << v.where << ": " << actual.status();
+      ExpectSameChunk(*expected, *actual,
+                      v.where + (feed == Feed::kIndices ? " (indices)" : " (mixed)"));
     }
-  }
+  });
 }
 
 TEST_P(IndexedWriteMatrixTest, WritesTheChunkTheValuesWould) {
