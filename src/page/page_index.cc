@@ -1,11 +1,12 @@
 // The page index's functions: the size of bounds, and page pruning (RowsThatMayMatch).
+#include "pqpage/page_index.h"
+
 #include <algorithm>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "page/statistics.h"
-#include "pqpage/page_index.h"
 
 namespace pqpage {
 namespace {
