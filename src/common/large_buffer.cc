@@ -35,6 +35,12 @@ void ReserveDiscarding(std::vector<uint8_t>* buffer, size_t size) {
   *buffer = Larger(buffer->capacity(), size);
 }
 
+absl::Span<uint8_t> GrowDiscarding(std::vector<uint8_t>* buffer, size_t size) {
+  ReserveDiscarding(buffer, size);
+  if (buffer->size() < size) buffer->resize(size);
+  return absl::MakeSpan(buffer->data(), size);
+}
+
 void ReserveKeeping(std::vector<uint8_t>* buffer, size_t size) {
   if (buffer->capacity() >= size) return;
   std::vector<uint8_t> larger = Larger(buffer->capacity(), size);

@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "absl/types/span.h"
+
 namespace pqpage::internal {
 
 // Makes `buffer` able to hold `size` bytes. When its capacity is short, its contents are dropped
@@ -17,6 +19,11 @@ namespace pqpage::internal {
 // (resize), which then zero-fills only what it grows into. `size` must already be checked against
 // the caller's limits: this allocates it.
 void ReserveDiscarding(std::vector<uint8_t>* buffer, size_t size);
+
+// ReserveDiscarding, then the buffer's first `size` bytes: it is lengthened to `size` when
+// shorter (zero-filling only what it grows into) and never shortened, so a buffer reused for
+// pages of different sizes keeps its largest length. For buffers the caller overwrites whole.
+absl::Span<uint8_t> GrowDiscarding(std::vector<uint8_t>* buffer, size_t size);
 
 // Makes `buffer` able to hold `size` bytes, keeping its contents: when its capacity is short it is
 // reallocated to max(size, 1.5 x capacity) and its bytes copied over. For buffers that are

@@ -506,11 +506,9 @@ absl::StatusOr<absl::Span<const uint8_t>> InflateBounded(Compression codec,
   const size_t expected = static_cast<size_t>(expected_size);
   // Called once the size is known to be possible, never for a number the input cannot produce.
   auto page_in_buffer = [&]() -> absl::Span<uint8_t> {
-    if (keep_larger) internal::ReserveDiscarding(buffer, expected);
-    if (buffer->size() < expected || (!keep_larger && buffer->size() != expected)) {
-      buffer->resize(expected);
-    }
-    return absl::MakeSpan(buffer->data(), expected);
+    if (keep_larger) return internal::GrowDiscarding(buffer, expected);
+    buffer->resize(expected);
+    return absl::MakeSpan(*buffer);
   };
   switch (codec) {
     case Compression::kBrotli:

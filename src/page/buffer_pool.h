@@ -2,7 +2,8 @@
 // and read windows. A reader takes its buffers from the pool when it starts and gives them back
 // when it is destroyed, so scanning many chunks (of one file or of many, on any thread) allocates
 // and page-faults its buffers once instead of once per chunk, and their bytes are not zero-filled
-// again: a recycled buffer keeps its size, and later resizes only fill what grows past it.
+// again: a recycled buffer keeps its size, and is only regrown (common/large_buffer.h) for a page
+// larger than any before.
 #ifndef PQPAGE_PAGE_BUFFER_POOL_H_
 #define PQPAGE_PAGE_BUFFER_POOL_H_
 
@@ -75,13 +76,8 @@ class PooledBuffer {
     return bytes_;
   }
   // The buffer's first `size` bytes, for a size already checked: it is taken as Get does and
-  // grown when shorter, never shrunk, so only what grows past its current size is zero-filled.
-  absl::Span<uint8_t> Grow(size_t size) {
-    std::vector<uint8_t>& bytes = Get(size);
-    ReserveDiscarding(&bytes, size);
-    if (bytes.size() < size) bytes.resize(size);
-    return absl::MakeSpan(bytes.data(), size);
-  }
+  // grown as GrowDiscarding grows it (never shrunk; what it held before may be gone).
+  absl::Span<uint8_t> Grow(size_t size) { return GrowDiscarding(&Get(size), size); }
   // The buffer as it is (empty before the first Get).
   const std::vector<uint8_t>& bytes() const { return bytes_; }
 

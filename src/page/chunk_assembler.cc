@@ -201,14 +201,21 @@ absl::StatusOr<ColumnChunkData> ChunkAssembler::Finish(int64_t file_offset,
     meta.encoding_stats.push_back(
         PageEncodingCount{PageType::kDictionaryPage, Encoding::kPlain, 1});
   }
-  // The dictionary page goes in front of the data pages in their own buffer, which becomes the
-  // chunk's: the pages move along once rather than being copied into a second chunk-sized buffer.
+  // The dictionary page goes in front of the data pages, in their own buffer when it has room
+  // (the pages move along once, and no second chunk-sized buffer is allocated); otherwise the
+  // data pages are copied once behind the dictionary page.
   const int64_t data_start = static_cast<int64_t>(dictionary_page.size());
-  if (!dictionary_page.empty()) {
-    ReserveKeeping(&data_pages_, data_pages_.size() + dictionary_page.size());
+  const size_t chunk_size = dictionary_page.size() + data_pages_.size();
+  if (dictionary_page.empty()) {
+    chunk.bytes = std::move(data_pages_);
+  } else if (data_pages_.capacity() >= chunk_size) {
     data_pages_.insert(data_pages_.begin(), dictionary_page.begin(), dictionary_page.end());
+    chunk.bytes = std::move(data_pages_);
+  } else {
+    ReserveKeeping(&dictionary_page, chunk_size);
+    dictionary_page.insert(dictionary_page.end(), data_pages_.begin(), data_pages_.end());
+    chunk.bytes = std::move(dictionary_page);
   }
-  chunk.bytes = std::move(data_pages_);
   data_pages_ = std::vector<uint8_t>();
 
   for (Encoding encoding : encodings_) {
