@@ -102,11 +102,12 @@ struct FileWriter::State {
   // other writers place them: between the last row group and the footer, so that a reader can
   // fetch all of one kind at once. Their offsets and lengths go into the chunks' footer entries.
   absl::Status WritePageIndexes() {
+    std::vector<uint8_t> bytes;  // all of them, written at once
     for (const bool column_indexes : {true, false}) {
       for (size_t rg = 0; rg < indexes.size(); ++rg) {
         for (size_t c = 0; c < indexes[rg].size(); ++c) {
           const ChunkIndexes& chunk = indexes[rg][c];
-          std::vector<uint8_t> bytes;
+          const size_t before = bytes.size();
           if (column_indexes && chunk.column_index) {
             PQPAGE_RETURN_IF_ERROR(internal::SerializeCompact(*chunk.column_index, &bytes));
           } else if (!column_indexes && chunk.offset_index) {
@@ -114,13 +115,12 @@ struct FileWriter::State {
           } else {
             continue;
           }
-          if (bytes.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
+          if (bytes.size() - before > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
             return absl::InvalidArgumentError("Close: a page index is larger than 2 GiB");
           }
-          const int64_t offset = position;
-          PQPAGE_RETURN_IF_ERROR(Write(bytes));
+          const int64_t offset = position + static_cast<int64_t>(before);
+          const auto length = static_cast<int32_t>(bytes.size() - before);
           format::ColumnChunk& entry = row_groups[rg].columns[c];
-          const auto length = static_cast<int32_t>(bytes.size());
           if (column_indexes) {
             entry.__set_column_index_offset(offset);
             entry.__set_column_index_length(length);
@@ -131,7 +131,7 @@ struct FileWriter::State {
         }
       }
     }
-    return absl::OkStatus();
+    return Write(bytes);
   }
 
   absl::Status Usable() const {
