@@ -33,6 +33,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -40,6 +41,7 @@
 #include "pqpage/byte_source.h"
 #include "pqpage/compression.h"
 #include "pqpage/page.h"
+#include "pqpage/page_index.h"
 #include "pqpage/schema.h"
 #include "pqpage/types.h"
 
@@ -95,8 +97,48 @@ class ColumnChunkReader {
 
   // Moves to the next data page, reading (and keeping) a dictionary page found on the way and
   // passing over index pages and unknown page types. Returns false once the chunk's pages are
-  // exhausted; at that point the chunk's total value count is checked against the metadata.
+  // exhausted; at that point the chunk's total value count is checked against the metadata. It
+  // walks every page whatever SelectRows chose.
   absl::StatusOr<bool> NextDataPage();
+
+  // Row addressing. Rows are counted within the row group from 0; a repeated column's row begins
+  // at each repetition level of 0, and in data pages v1 a row may go on into the next page.
+  //
+  // Without an offset index, pages are still walked to (their headers and stored bytes read), but
+  // a page whose rows all lie before the row sought is neither decompressed nor decoded when its
+  // header tells how many rows it holds (columns without repetition; data pages v2). With one
+  // (UseOffsetIndex), the reader goes straight to the page holding the row and reads nothing
+  // else but the dictionary and index pages before the first data page; under SelectRows it
+  // reads no byte of a page that holds no selected row.
+
+  // Makes row addressing jump to pages through the chunk's OffsetIndex (ChunkPageIndex from
+  // FileReader::ReadPageIndex, which checked it against the chunk). Call it before reading.
+  // InvalidArgument when the index has no OffsetIndex or pages, places a page outside the
+  // chunk, lists pages or first rows out of order or a first row other than 0 first, or the
+  // reader has read pages already. A chunk read with carry_delta_byte_array_prefix keeps walking
+  // every page (a page's values depend on the one before). A page that is not where the index
+  // says, or that (in a repeated column) does not start a row, is DataLoss when reached.
+  absl::Status UseOffsetIndex(const ChunkPageIndex& index);
+
+  // The rows begun so far: the index of the next row to begin. After a batch that ended inside a
+  // row, that row's remaining levels come first.
+  int64_t current_row() const;
+
+  // Positions the reader at the first level of `row`, forward or backward: the next batch starts
+  // there. `row` may be the row group's row count (or, when it is unknown, any row past the
+  // chunk's end): the chunk is then exhausted. InvalidArgument for a negative row or one past
+  // the row group's num_rows. Ends a selection made by SelectRows.
+  absl::Status SeekToRow(int64_t row);
+
+  // Passes over the rest of a row already begun and then `rows` rows; returns how many rows were
+  // passed over (fewer only at the end of the chunk). Ends a selection made by SelectRows.
+  absl::StatusOr<int64_t> SkipRows(int64_t rows);
+
+  // Makes the batch calls that follow read only the rows of `ranges` ([begin, end) each, in
+  // ascending order, not overlapping; empty ones are allowed), then report the end of the chunk.
+  // A batch never holds rows of two ranges. Rows past the row group's num_rows are left out.
+  // InvalidArgument for a negative bound, an end before its begin, or ranges out of order.
+  absl::Status SelectRows(std::vector<RowRange> ranges);
 
   // The current data page (valid after NextDataPage returned true).
   const PageInfo& page() const;

@@ -8,320 +8,151 @@
 
 #include "absl/strings/str_cat.h"
 #include "page/buffer_pool.h"
-#include "page/level_decoder.h"
-#include "page/page_value_decoder.h"
-#include "page/page_walker.h"
-#include "pqpage/rle_bit_packed_hybrid.h"
+#include "page/column_chunk_reader_state.h"
 #include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage {
 
-struct ColumnChunkReader::State {
-  ColumnDescriptor column;
-  ColumnChunkLocation location;
-  ReaderOptions options;
-  internal::PageWalker walker;
-  std::unique_ptr<internal::PageValueDecoderBase> values;
-
-  // The dictionary page, decompressed, or copied when the source is read piece by piece.
-  internal::PooledBuffer dictionary_bytes;
-  std::optional<PageInfo> dictionary_info;
-
-  bool have_page = false;
-  bool exhausted = false;
-  PageInfo page;
-  int64_t page_index = -1;
-  internal::PooledBuffer decompressed;  // the current page, when it was compressed
-  internal::LevelDecoder definition_levels;
-  internal::LevelDecoder repetition_levels;
-  int64_t levels_left = 0;
-  int64_t levels_seen = 0;  // levels of the chunk's data pages started so far
-  int64_t levels_read = 0;  // levels handed out in batches
-  int64_t rows_read = 0;    // repetition levels of 0 among them
-  bool first_batch_of_chunk = true;
-  // The current page's nulls when its header states them and the present values were taken from
-  // it; present_left is what the levels have not shown yet.
-  std::optional<int64_t> header_nulls;
-  int64_t present_left = 0;
-  std::vector<int16_t> definition_scratch;  // when the caller passes no definition buffer
-  std::vector<int16_t> repetition_scratch;
-
-  State(ColumnDescriptor column_in, const ByteSource* source, ColumnChunkLocation location_in,
-        ReaderOptions options_in)
-      : column(std::move(column_in)),
-        location(std::move(location_in)),
-        options(options_in),
-        walker(source, location, column.PathString(), options),
-        values(internal::MakePageValueDecoder(column, location.carry_delta_byte_array_prefix)) {}
-
-  absl::Status Fail(const absl::Status& status) const { return walker.Annotate(status); }
-
-  // Inflates a page's stored bytes into `buffer`, which keeps its memory from page to page.
-  absl::StatusOr<absl::Span<const uint8_t>> Inflate(absl::Span<const uint8_t> stored, int64_t size,
-                                                    internal::PooledBuffer& buffer) {
-    absl::StatusOr<absl::Span<const uint8_t>> inflated = DecompressIntoBuffer(
-        location.codec, stored, size, &buffer.Get(static_cast<size_t>(std::max<int64_t>(size, 0))));
-    if (!inflated.ok()) return Fail(inflated.status());
-    return inflated;
+absl::StatusOr<bool> ColumnChunkReader::State::EnsurePage() {
+  while (!have_page || levels_left == 0) {
+    PQPAGE_ASSIGN_OR_RETURN(const bool loaded, LoadDataPage());
+    if (!loaded) return false;
   }
+  return true;
+}
 
-  absl::Status ReadDictionaryPage() {
-    if (dictionary_info) return Fail(absl::DataLossError("a second dictionary page"));
-    if (levels_seen > 0 || page_index >= 0) {
-      return Fail(absl::DataLossError("a dictionary page after data pages"));
-    }
-    const PageInfo& info = walker.info();
-    if (info.encoding != Encoding::kPlain && info.encoding != Encoding::kPlainDictionary) {
-      return Fail(absl::UnimplementedError(
-          absl::StrCat("dictionary page encoded as ", EncodingName(info.encoding).data())));
-    }
-    // The decoder keeps views of the page: it is copied unless it lives as long as the reader.
-    absl::Span<const uint8_t> page_bytes = walker.stored_bytes();
-    if (location.codec != Compression::kUncompressed) {
-      PQPAGE_ASSIGN_OR_RETURN(page_bytes,
-                              Inflate(page_bytes, info.uncompressed_page_size, dictionary_bytes));
-    } else if (!walker.stored_bytes_live_with_source()) {
-      std::vector<uint8_t>& bytes = dictionary_bytes.Get(page_bytes.size());
-      bytes.assign(page_bytes.begin(), page_bytes.end());
-      page_bytes = bytes;
-    }
-    PQPAGE_RETURN_IF_ERROR(Fail(values->SetDictionary(page_bytes, info.num_values)));
-    dictionary_info = info;
-    return absl::OkStatus();
+ColumnChunkReader::State::LevelCounts ColumnChunkReader::State::CountLevels(
+    const int16_t* definition, const int16_t* repetition, int64_t begin, int64_t end) const {
+  LevelCounts counts{end - begin, end - begin};
+  if (column.max_definition_level > 0) {
+    counts.present = std::count(definition + begin, definition + end, column.max_definition_level);
   }
-
-  absl::Status CheckTotal() const {
-    if (location.num_values >= 0 && levels_seen != location.num_values) {
-      return walker.Annotate(
-          absl::DataLossError(absl::StrCat("the column chunk's pages hold ", levels_seen,
-                                           " values but its metadata says ", location.num_values)));
-    }
-    // Rows can only be counted when every level went through a batch (NextDataPage may skip).
-    if (location.num_rows >= 0 && levels_read == levels_seen && rows_read != location.num_rows) {
-      return walker.Annotate(
-          absl::DataLossError(absl::StrCat("the column chunk holds ", rows_read,
-                                           " rows but its row group has ", location.num_rows)));
-    }
-    return absl::OkStatus();
+  if (column.max_repetition_level > 0) {
+    counts.row_starts = std::count(repetition + begin, repetition + end, int16_t{0});
   }
+  return counts;
+}
 
-  // Moves to the next data page. False at the end of the chunk.
-  absl::StatusOr<bool> LoadDataPage() {
-    have_page = false;
-    levels_left = 0;
-    for (;;) {
-      if (exhausted) return false;
-      PQPAGE_ASSIGN_OR_RETURN(const bool more, walker.Next());
-      if (!more) {
-        exhausted = true;
-        PQPAGE_RETURN_IF_ERROR(CheckTotal());
-        return false;
-      }
-      const PageInfo& info = walker.info();
-      switch (info.type) {
-        case PageType::kDictionaryPage:
-          PQPAGE_RETURN_IF_ERROR(ReadDictionaryPage());
-          continue;
-        case PageType::kDataPage:
-        case PageType::kDataPageV2:
-          PQPAGE_RETURN_IF_ERROR(StartDataPage());
-          return true;
-        default:
-          continue;  // index pages and page types this reader does not know
-      }
+absl::StatusOr<ColumnChunkReader::State::LevelCounts> ColumnChunkReader::State::DecodeLevels(
+    int64_t n, int16_t* definition, int16_t* repetition) {
+  const int16_t max_definition = column.max_definition_level;
+  const bool repeated = column.max_repetition_level > 0;
+  const int64_t from_returned = std::min(n, static_cast<int64_t>(returned_end - returned_begin));
+  taken_from_returned = from_returned;
+  LevelCounts counts;
+  if (from_returned > 0) {
+    if (max_definition > 0) {
+      std::copy_n(returned_definition.begin() + static_cast<ptrdiff_t>(returned_begin),
+                  from_returned, definition);
+    }
+    if (repeated) {
+      std::copy_n(returned_repetition.begin() + static_cast<ptrdiff_t>(returned_begin),
+                  from_returned, repetition);
+    }
+    counts = CountLevels(definition, repetition, 0, from_returned);
+    returned_begin += static_cast<size_t>(from_returned);
+  }
+  const int64_t rest = n - from_returned;
+  if (rest == 0) return counts;
+  const auto size = static_cast<size_t>(rest);
+  if (repeated) {
+    absl::StatusOr<int64_t> rows =
+        repetition_levels.Decode(absl::MakeSpan(repetition + from_returned, size), 0);
+    if (!rows.ok()) return Fail(rows.status());
+    counts.row_starts += *rows;
+  } else {
+    counts.row_starts += rest;
+  }
+  if (max_definition > 0) {
+    absl::StatusOr<int64_t> present =
+        definition_levels.Decode(absl::MakeSpan(definition + from_returned, size), max_definition);
+    if (!present.ok()) return Fail(present.status());
+    counts.present += *present;
+  } else {
+    counts.present += rest;
+  }
+  return counts;
+}
+
+void ColumnChunkReader::State::GiveBack(const int16_t* definition, const int16_t* repetition,
+                                        int64_t keep, int64_t n) {
+  const auto back = static_cast<size_t>(n - keep);
+  if (back == 0) return;
+  if (taken_from_returned == n) {
+    // They all came from the given-back levels, which still hold them just before returned_begin.
+    returned_begin -= back;
+    return;
+  }
+  // The given-back levels were all taken: these become them.
+  if (column.max_definition_level > 0) {
+    returned_definition.assign(definition + keep, definition + n);
+  }
+  if (column.max_repetition_level > 0) {
+    returned_repetition.assign(repetition + keep, repetition + n);
+  }
+  returned_begin = 0;
+  returned_end = back;
+}
+
+absl::Status ColumnChunkReader::State::Consume(int64_t n, const LevelCounts& counts,
+                                               const int16_t* repetition) {
+  if (n == 0) return absl::OkStatus();
+  if (repetition != nullptr && levels_consumed == 0 && !jumped && repetition[0] != 0) {
+    return Fail(absl::DataLossError("the column chunk's first repetition level is not 0"));
+  }
+  if (header_nulls) {
+    // Before any value is decoded: the value decoder was started with the header's count.
+    present_left -= counts.present;
+    if (present_left < 0 || (n == levels_left && present_left != 0)) {
+      return Fail(absl::DataLossError(absl::StrCat(
+          "the header says ", *header_nulls, " nulls but the levels hold ",
+          present_left < 0 ? std::string("fewer") : absl::StrCat(*header_nulls + present_left))));
     }
   }
+  levels_left -= n;
+  levels_consumed += n;
+  rows_started += counts.row_starts;
+  return absl::OkStatus();
+}
 
-  absl::Status StartDataPage() {
-    page = walker.info();
-    page_index = walker.page_index();
-    const int64_t num_levels = page.num_values;
-    if (location.num_values >= 0 && levels_seen + num_levels > location.num_values) {
-      return Fail(absl::DataLossError(absl::StrCat("the page's ", num_levels,
-                                                   " values take the chunk past the ",
-                                                   location.num_values, " its metadata says")));
-    }
-    absl::Span<const uint8_t> values_section;
-    absl::Span<const uint8_t> repetition_section;
-    absl::Span<const uint8_t> definition_section;
-    Encoding repetition_encoding = Encoding::kRle;
-    Encoding definition_encoding = Encoding::kRle;
-    const absl::Span<const uint8_t> stored = walker.stored_bytes();
-    if (page.type == PageType::kDataPage) {
-      absl::Span<const uint8_t> body = stored;
-      if (location.codec != Compression::kUncompressed) {
-        PQPAGE_ASSIGN_OR_RETURN(body, Inflate(stored, page.uncompressed_page_size, decompressed));
-      } else if (page.compressed_page_size != page.uncompressed_page_size) {
-        return Fail(absl::DataLossError(
-            absl::StrCat("uncompressed page with compressed size ", page.compressed_page_size,
-                         " != uncompressed size ", page.uncompressed_page_size)));
-      }
-      // v1: [repetition levels][definition levels][values]; RLE sections carry a 4-byte length
-      // prefix, BIT_PACKED ones are exactly ceil(n * width / 8) bytes.
-      size_t position = 0;
-      auto split = [&](Encoding encoding, int16_t max_level,
-                       absl::Span<const uint8_t>* section) -> absl::Status {
-        if (max_level == 0) return absl::OkStatus();
-        const absl::Span<const uint8_t> rest = body.subspan(position);
-        if (encoding == Encoding::kRle) {
-          size_t consumed = 0;
-          PQPAGE_ASSIGN_OR_RETURN(*section, SplitLengthPrefixed(rest, &consumed));
-          position += consumed;
-          return absl::OkStatus();
-        }
-        if (encoding == Encoding::kBitPacked) {
-          const size_t size = BitPackedEncodedSize(internal::LevelBitWidth(max_level),
-                                                   static_cast<size_t>(num_levels));
-          if (size > rest.size()) {
-            return absl::DataLossError("BIT_PACKED level section runs past the page");
-          }
-          *section = rest.subspan(0, size);
-          position += size;
-          return absl::OkStatus();
-        }
-        return absl::UnimplementedError(
-            absl::StrCat("levels encoded as ", EncodingName(encoding).data(), " are not defined"));
-      };
-      repetition_encoding = page.repetition_level_encoding;
-      definition_encoding = page.definition_level_encoding;
-      PQPAGE_RETURN_IF_ERROR(
-          Fail(split(repetition_encoding, column.max_repetition_level, &repetition_section)));
-      PQPAGE_RETURN_IF_ERROR(
-          Fail(split(definition_encoding, column.max_definition_level, &definition_section)));
-      values_section = body.subspan(position);
-    } else {
-      // v2: the level sections are never compressed and have their lengths in the header; they
-      // are skipped by those lengths even when the schema says the column has no such levels.
-      const size_t repetition_bytes = static_cast<size_t>(page.repetition_levels_byte_length);
-      const size_t definition_bytes = static_cast<size_t>(page.definition_levels_byte_length);
-      repetition_section = stored.subspan(0, repetition_bytes);
-      definition_section = stored.subspan(repetition_bytes, definition_bytes);
-      const absl::Span<const uint8_t> stored_values =
-          stored.subspan(repetition_bytes + definition_bytes);
-      const int64_t values_size = int64_t{page.uncompressed_page_size} -
-                                  static_cast<int64_t>(repetition_bytes) -
-                                  static_cast<int64_t>(definition_bytes);
-      // An empty values section is not a valid compressed stream of any codec: it is not
-      // decompressed.
-      if (page.is_compressed && !stored_values.empty()) {
-        PQPAGE_ASSIGN_OR_RETURN(values_section, Inflate(stored_values, values_size, decompressed));
-      } else {
-        values_section = stored_values;
-      }
-    }
-    if (column.max_repetition_level > 0) {
-      PQPAGE_RETURN_IF_ERROR(Fail(repetition_levels.Reset(
-          repetition_encoding, repetition_section, column.max_repetition_level, num_levels)));
-    }
-    int64_t present = num_levels;
-    header_nulls = std::nullopt;
-    if (column.max_definition_level > 0) {
-      PQPAGE_RETURN_IF_ERROR(Fail(definition_levels.Reset(
-          definition_encoding, definition_section, column.max_definition_level, num_levels)));
-      if (page.type == PageType::kDataPageV2 && page.num_nulls &&
-          column.max_repetition_level == 0) {
-        // A v2 header states the page's nulls: without repetition, the present values are the
-        // rest, which spares a pass over the levels before the first batch. The batches check the
-        // levels against it as they decode them (ReadLevels). PageInfoFromHeader checked that
-        // 0 <= num_nulls <= num_values.
-        header_nulls = *page.num_nulls;
-        present = num_levels - *page.num_nulls;
-        present_left = present;
-      } else {
-        // Counting the present values takes a pass over the definition levels; they are decoded
-        // again batch by batch into the caller's buffers.
-        absl::StatusOr<int64_t> counted = definition_levels.CountMaxLevels();
-        if (!counted.ok()) return Fail(counted.status());
-        present = *counted;
-        PQPAGE_RETURN_IF_ERROR(Fail(definition_levels.Reset(
-            definition_encoding, definition_section, column.max_definition_level, num_levels)));
-      }
-    }
-    if (page.num_nulls && column.max_repetition_level == 0 &&
-        *page.num_nulls != num_levels - present) {
-      return Fail(
-          absl::DataLossError(absl::StrCat("the header says ", *page.num_nulls,
-                                           " nulls but the levels hold ", num_levels - present)));
-    }
-    absl::Status started = values->StartPage(page.encoding, values_section, present);
-    if (!started.ok() && header_nulls) {
-      // The values may disagree with the header's nulls rather than be damaged: say which.
-      PQPAGE_RETURN_IF_ERROR(Fail(definition_levels.Reset(
-          definition_encoding, definition_section, column.max_definition_level, num_levels)));
-      absl::StatusOr<int64_t> counted = definition_levels.CountMaxLevels();
-      if (counted.ok() && *counted != present) {
-        return Fail(absl::DataLossError(absl::StrCat("the header says ", *header_nulls,
-                                                     " nulls but the levels hold ",
-                                                     num_levels - *counted)));
-      }
-    }
-    PQPAGE_RETURN_IF_ERROR(Fail(started));
-    levels_seen += num_levels;
-    levels_left = num_levels;
-    have_page = true;
-    return absl::OkStatus();
+absl::StatusOr<BatchCounts> ColumnChunkReader::State::ReadLevels(int64_t max_levels,
+                                                                 int16_t* definition,
+                                                                 int16_t* repetition) {
+  if (max_levels < 0) return absl::InvalidArgumentError("negative batch size");
+  PQPAGE_ASSIGN_OR_RETURN(const bool loaded, EnsureNextLevel());
+  if (!loaded || max_levels == 0) return BatchCounts();
+  int64_t n = std::min(max_levels, levels_left);
+  const bool repeated = column.max_repetition_level > 0;
+  // Under SelectRows: the rows of the current range not begun yet.
+  const int64_t rows_left = selecting ? ranges[range].end - rows_started : -1;
+  if (selecting && !repeated) n = std::min(n, rows_left);
+  if (repeated && repetition == nullptr) {
+    repetition_scratch.resize(static_cast<size_t>(n));
+    repetition = repetition_scratch.data();
   }
-
-  absl::StatusOr<bool> EnsurePage() {
-    while (!have_page || levels_left == 0) {
-      PQPAGE_ASSIGN_OR_RETURN(const bool loaded, LoadDataPage());
-      if (!loaded) return false;
-    }
-    return true;
+  if (column.max_definition_level > 0 && definition == nullptr) {
+    definition_scratch.resize(static_cast<size_t>(n));
+    definition = definition_scratch.data();
   }
-
-  // Decodes the levels of the next batch; returns how many levels and how many present values.
-  absl::StatusOr<BatchCounts> ReadLevels(int64_t max_levels, int16_t* definition,
-                                         int16_t* repetition) {
-    if (max_levels < 0) return absl::InvalidArgumentError("negative batch size");
-    PQPAGE_ASSIGN_OR_RETURN(const bool loaded, EnsurePage());
-    BatchCounts counts;
-    if (!loaded || max_levels == 0) return counts;
-    const int64_t n = std::min(max_levels, levels_left);
-    counts.levels = n;
-    counts.values = n;
-    if (column.max_repetition_level > 0) {
-      if (repetition == nullptr) {
-        repetition_scratch.resize(static_cast<size_t>(n));
-        repetition = repetition_scratch.data();
-      }
-      absl::StatusOr<int64_t> rows =
-          repetition_levels.Decode(absl::MakeSpan(repetition, static_cast<size_t>(n)), 0);
-      if (!rows.ok()) return Fail(rows.status());
-      if (first_batch_of_chunk && repetition[0] != 0) {
-        return Fail(absl::DataLossError("the column chunk's first repetition level is not 0"));
-      }
-      rows_read += *rows;
-    } else {
-      rows_read += n;
-    }
-    if (column.max_definition_level > 0) {
-      if (definition == nullptr) {
-        definition_scratch.resize(static_cast<size_t>(n));
-        definition = definition_scratch.data();
-      }
-      absl::StatusOr<int64_t> present = definition_levels.Decode(
-          absl::MakeSpan(definition, static_cast<size_t>(n)), column.max_definition_level);
-      if (!present.ok()) return Fail(present.status());
-      counts.values = *present;
-      if (header_nulls) {
-        // Before any value is decoded: the value decoder was started with the header's count.
-        present_left -= *present;
-        if (present_left < 0 || (n == levels_left && present_left != 0)) {
-          return Fail(absl::DataLossError(
-              absl::StrCat("the header says ", *header_nulls, " nulls but the levels hold ",
-                           present_left < 0 ? std::string("fewer")
-                                            : absl::StrCat(*header_nulls + present_left))));
-        }
+  PQPAGE_ASSIGN_OR_RETURN(LevelCounts counts, DecodeLevels(n, definition, repetition));
+  if (selecting && repeated) {
+    // The batch ends before the row that follows the range (EnsureNextLevel made sure that the
+    // first level belongs to the range).
+    int64_t begun = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      if (repetition[i] != 0) continue;
+      if (begun++ == rows_left) {
+        GiveBack(definition, repetition, i, n);
+        n = i;
+        counts = CountLevels(definition, repetition, 0, n);
+        break;
       }
     }
-    first_batch_of_chunk = false;
-    levels_left -= n;
-    levels_read += n;
-    return counts;
   }
-};
+  PQPAGE_RETURN_IF_ERROR(Consume(n, counts, repetition));
+  return BatchCounts{n, counts.present};
+}
 
 ColumnChunkReader::ColumnChunkReader(ColumnDescriptor column, const ByteSource* source,
                                      ColumnChunkLocation location, ReaderOptions options)
@@ -393,7 +224,7 @@ absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatchSpaced(
   }
   PQPAGE_RETURN_IF_ERROR(CheckLevelSpan(definition_levels, values.size(), "definition"));
   if (state_->column.max_definition_level > 0 && definition_levels.empty()) {
-    PQPAGE_ASSIGN_OR_RETURN(const bool loaded, state_->EnsurePage());
+    PQPAGE_ASSIGN_OR_RETURN(const bool loaded, state_->EnsureNextLevel());
     if (!loaded) return BatchCounts();
     state_->definition_scratch.resize(static_cast<size_t>(std::min(batch, state_->levels_left)));
     definition_levels = absl::MakeSpan(state_->definition_scratch);
@@ -439,7 +270,7 @@ absl::StatusOr<BatchCounts> ColumnChunkReader::ReadIndices(absl::Span<int16_t> d
 }
 
 absl::StatusOr<bool> ColumnChunkReader::NextBatchIsDictionaryEncoded() {
-  PQPAGE_ASSIGN_OR_RETURN(const bool loaded, state_->EnsurePage());
+  PQPAGE_ASSIGN_OR_RETURN(const bool loaded, state_->EnsureNextLevel());
   return loaded && state_->values->dictionary_encoded();
 }
 

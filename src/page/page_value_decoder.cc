@@ -73,6 +73,12 @@ class TypedPageValueDecoder final : public PageValueDecoder<T> {
     return current_->Decode(absl::Span<T>(out, static_cast<size_t>(count)));
   }
 
+  absl::Status Skip(int64_t count) override {
+    if (count == 0) return absl::OkStatus();
+    if (current_ == nullptr) return absl::InternalError("Skip without a started page");
+    return current_->Skip(count);
+  }
+
   absl::Status DecodeIndices(uint32_t* out, int64_t count) override {
     if constexpr (kHasDictionary) {
       if (!this->dictionary_encoded_) {

@@ -35,6 +35,8 @@ class PageValueDecoderBase {
 
   // Dictionary indices of a dictionary-encoded page, bounds-checked.
   virtual absl::Status DecodeIndices(uint32_t* out, int64_t count) = 0;
+  // Passes over the next `count` values of the current page (rows an engine did not ask for).
+  virtual absl::Status Skip(int64_t count) = 0;
 
  protected:
   bool dictionary_encoded_ = false;

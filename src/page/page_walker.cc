@@ -29,7 +29,9 @@ absl::StatusOr<absl::Span<const uint8_t>> PageWalker::Window(int64_t begin, int6
     return in_memory.subspan(static_cast<size_t>(file_begin), static_cast<size_t>(length));
   }
   if (begin < window_begin_ || begin + length > window_begin_ + window_size_) {
-    const int64_t size = std::min(location_.length - begin, std::max(length, kReadAhead));
+    const int64_t end =
+        read_ahead_end_ >= 0 ? std::min(read_ahead_end_, location_.length) : location_.length;
+    const int64_t size = std::max(length, std::min(end - begin, kReadAhead));
     window_begin_ = begin;
     window_size_ = 0;
     PQPAGE_RETURN_IF_ERROR(
@@ -61,19 +63,36 @@ absl::Status PageWalker::Annotate(const absl::Status& status) const {
   return absl::Status(status.code(), absl::StrCat(Where(), ": ", status.message()));
 }
 
+void PageWalker::Restart(int64_t offset, int64_t page_index, int64_t data_values) {
+  next_offset_ = offset;
+  page_index_ = page_index - 1;
+  data_values_ = data_values;
+}
+
 absl::StatusOr<bool> PageWalker::Next() {
   if (next_offset_ >= location_.length) return false;
   // Once the data pages hold every value the metadata counts, what follows is not this chunk's:
   // old parquet-mr undercounted chunk lengths, so readers pad them and may see the next chunk.
   if (location_.num_values > 0 && data_values_ >= location_.num_values) return false;
+  if (next_offset_ < 0) return Annotate(absl::DataLossError("a page before the column chunk"));
   ++page_index_;
   info_ = PageInfo();
   info_.offset = location_.offset + next_offset_;
   const int64_t remaining = location_.length - next_offset_;
 
   absl::StatusOr<size_t> parsed = absl::DataLossError("empty");
-  for (int64_t window : kHeaderWindows) {
-    const int64_t size = std::min(window, remaining);
+  // With a read-ahead limit (where the page index says the page ends) the header is first looked
+  // for before it, so that a small page costs no read past it; a header that does not fit there
+  // is looked for in the usual windows (and its page then found to run past where it should).
+  const int64_t limited = read_ahead_end_ - next_offset_;
+  int64_t windows[1 + std::size(kHeaderWindows)] = {0};
+  size_t num_windows = 0;
+  if (read_ahead_end_ >= 0 && limited > 0 && limited < kHeaderWindows[0]) {
+    windows[num_windows++] = limited;
+  }
+  for (int64_t window : kHeaderWindows) windows[num_windows++] = window;
+  for (size_t w = 0; w < num_windows; ++w) {
+    const int64_t size = std::min(windows[w], remaining);
     absl::StatusOr<absl::Span<const uint8_t>> bytes = Window(next_offset_, size);
     if (!bytes.ok()) return Annotate(bytes.status());
     header_ = format::PageHeader();
@@ -123,7 +142,8 @@ absl::StatusOr<bool> PageWalker::Next() {
     }
   }
   next_offset_ += header_size + body;
-  if (info_.type == PageType::kDataPage || info_.type == PageType::kDataPageV2) {
+  if (data_values_ >= 0 &&
+      (info_.type == PageType::kDataPage || info_.type == PageType::kDataPageV2)) {
     data_values_ += info_.num_values;
   }
   return true;

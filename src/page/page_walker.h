@@ -33,6 +33,17 @@ class PageWalker {
   // the chunk, a malformed header, a page larger than max_page_bytes (ResourceExhausted).
   absl::StatusOr<bool> Next();
 
+  // Makes the next Next() read the page whose header is at `offset` (relative to the chunk), as
+  // page `page_index` of the chunk, without reading what lies before it. `data_values` is the
+  // num_values of the data pages before it, or -1 when they are not known (a jump through the
+  // page index): the walk then ends only at location.length.
+  void Restart(int64_t offset, int64_t page_index, int64_t data_values);
+  // Reads ahead no further than `end` (relative to the chunk; location.length by default): a reader
+  // that knows where the pages it needs end (from the page index) touches no byte past them.
+  void LimitReadAhead(int64_t end) { read_ahead_end_ = end; }
+  // The offset, relative to the chunk, of the page the next Next() reads.
+  int64_t next_offset() const { return next_offset_; }
+
   const PageInfo& info() const { return info_; }
   const format::PageHeader& header() const { return header_; }
   // The page's bytes as stored (after the header, before decompression); valid until Next(), or
@@ -54,7 +65,8 @@ class PageWalker {
   ReaderOptions options_;
   int64_t next_offset_ = 0;  // relative to location_.offset
   int64_t page_index_ = -1;
-  int64_t data_values_ = 0;  // num_values of the data pages read so far
+  int64_t data_values_ = 0;      // num_values of the data pages read so far; -1: not known
+  int64_t read_ahead_end_ = -1;  // -1: location_.length
   format::PageHeader header_;
   PageInfo info_;
   // Bytes of the chunk read ahead, [window_begin_, window_begin_ + window_size_) relative to the
