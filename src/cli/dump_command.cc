@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -21,6 +22,7 @@
 #include "cli/cli_args.h"
 #include "cli/cli_json_writer.h"
 #include "cli/cli_reader_options.h"
+#include "cli/cli_row_selection.h"
 #include "cli/cli_values.h"
 #include "cli/commands.h"
 #include "pqpage/file.h"
@@ -148,8 +150,11 @@ class ArrayWriter {
   bool first_ = true;
 };
 
+// `rows`: per row group, the rows to dump (std::nullopt: none); nullptr: every row.
+using RowGroupRows = std::vector<std::optional<RowRange>>;
+
 template <typename T>
-absl::Status DumpColumn(const FileReader& file, int column, FILE* out) {
+absl::Status DumpColumn(const FileReader& file, int column, const RowGroupRows* rows, FILE* out) {
   const ColumnDescriptor& descriptor = file.schema().columns()[static_cast<size_t>(column)];
   SpillBuffer definition_text;
   SpillBuffer repetition_text;
@@ -161,7 +166,12 @@ absl::Status DumpColumn(const FileReader& file, int column, FILE* out) {
   const int16_t* definition = batch.definition_levels.get();
   const int16_t* repetition = batch.repetition_levels.get();
   for (int group = 0; group < file.num_row_groups(); ++group) {
-    PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader, file.OpenColumnChunk(group, column));
+    const std::optional<RowRange> selected =
+        rows == nullptr ? std::nullopt : (*rows)[static_cast<size_t>(group)];
+    if (rows != nullptr && !selected) continue;
+    PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader,
+                            selected ? OpenRowsOfChunk(file, group, column, *selected)
+                                     : file.OpenColumnChunk(group, column));
     for (;;) {
       PQPAGE_ASSIGN_OR_RETURN(
           BatchCounts counts,
@@ -207,14 +217,16 @@ absl::Status DumpColumn(const FileReader& file, int column, FILE* out) {
   return absl::OkStatus();
 }
 
-absl::Status DumpColumnOfType(const FileReader& file, int column, FILE* out) {
+absl::Status DumpColumnOfType(const FileReader& file, int column, const RowGroupRows* rows,
+                              FILE* out) {
   return VisitValueType(file.schema().columns()[static_cast<size_t>(column)].type, [&](auto tag) {
-    return DumpColumn<typename decltype(tag)::Type>(file, column, out);
+    return DumpColumn<typename decltype(tag)::Type>(file, column, rows, out);
   });
 }
 
 constexpr char kUsage[] =
-    "usage: pqpage dump FILE [--column PATH] [--no-verify-checksums] [--max-page-size BYTES]\n\n"
+    "usage: pqpage dump FILE [--column PATH] [--rows A:B] [--no-verify-checksums]\n"
+    "                        [--max-page-size BYTES]\n\n"
     "Decodes every page of every leaf column (all row groups, in order) and prints one JSON\n"
     "object per leaf column and line:\n"
     "  {\"path\":..,\"type\":..,\"max_def\":..,\"max_rep\":..,\"def\":[..],\"rep\":[..],"
@@ -223,7 +235,7 @@ constexpr char kUsage[] =
     "dictionaries resolved (booleans, integers, floats in shortest form or \"NaN\"/\"Infinity\"/\n"
     "\"-Infinity\", INT96 and byte arrays as lowercase hex). Page CRCs are verified when "
     "present.\n\n"
-    "  --column PATH           only the leaf column with this dotted path\n"
+    "  --column PATH           only the leaf column with this dotted path\n" PQPAGE_CLI_ROWS_USAGE
     "  --no-verify-checksums   do not check page CRCs\n" PQPAGE_CLI_MAX_PAGE_SIZE_USAGE
     "\n"
     "Exit status: 0 done, 1 a file or page could not be decoded (one line on stderr), 2 usage.\n";
@@ -231,7 +243,8 @@ constexpr char kUsage[] =
 }  // namespace
 
 int RunDump(const std::vector<std::string>& args) {
-  absl::StatusOr<ParsedArgs> parsed = ParseArgs(args, WithReaderOptions({{"column", true}}));
+  absl::StatusOr<ParsedArgs> parsed =
+      ParseArgs(args, WithReaderOptions({{"column", true}, {"rows", true}}));
   if (!parsed.ok()) return UsageError("dump", parsed.status());
   if (parsed->Has("help")) {
     std::fputs(kUsage, stdout);
@@ -242,14 +255,19 @@ int RunDump(const std::vector<std::string>& args) {
   const std::string only_column = parsed->Value("column").value_or("");
   absl::StatusOr<ReaderOptions> options = ReaderOptionsFrom(*parsed);
   if (!options.ok()) return UsageError("dump", options.status());
+  absl::StatusOr<std::optional<RowRange>> rows = RowsFrom(*parsed);
+  if (!rows.ok()) return UsageError("dump", rows.status());
   absl::StatusOr<std::unique_ptr<FileReader>> file = FileReader::Open(path, *options);
   if (!file.ok()) return FailureExit("dump", file.status());
+  RowGroupRows rows_per_group;
+  if (*rows) rows_per_group = RowsPerRowGroup(**file, **rows);
   const std::vector<ColumnDescriptor>& columns = (*file)->schema().columns();
   bool found = only_column.empty();
   for (size_t c = 0; c < columns.size(); ++c) {
     if (!only_column.empty() && columns[c].PathString() != only_column) continue;
     found = true;
-    absl::Status status = DumpColumnOfType(**file, static_cast<int>(c), stdout);
+    absl::Status status =
+        DumpColumnOfType(**file, static_cast<int>(c), *rows ? &rows_per_group : nullptr, stdout);
     if (!status.ok()) {
       std::fflush(stdout);
       return FailureExit("dump", status);

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -15,9 +16,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "cli/cli_args.h"
+#include "cli/cli_counting_source.h"
 #include "cli/cli_parallel.h"
 #include "cli/cli_progress.h"
 #include "cli/cli_reader_options.h"
+#include "cli/cli_row_selection.h"
 #include "cli/cli_values.h"
 #include "cli/commands.h"
 #include "pqpage/column_chunk_reader.h"
@@ -30,20 +33,21 @@ namespace {
 constexpr char kCommand[] = "scan";
 
 constexpr char kUsage[] =
-    "usage: pqpage scan FILE [--per-column] [--threads N] [--no-verify-checksums]\n"
+    "usage: pqpage scan FILE [--per-column] [--rows A:B] [--threads N] [--no-verify-checksums]\n"
     "                  [--max-page-size BYTES]\n"
     "\n"
     "Decodes every page of every column of FILE (levels and values, dictionaries resolved)\n"
     "without printing them, and reports what was decoded and how fast:\n"
     "  rows, levels and non-null values; compressed bytes read (the column chunks' lengths)\n"
-    "  and decoded value bytes; elapsed seconds and MB/s (1 MB = 10^6 bytes).\n"
+    "  and decoded value bytes; the bytes read from the file (not with --mmap); elapsed\n"
+    "  seconds and MB/s (1 MB = 10^6 bytes).\n"
     "Every column's row count is checked against its row group's. Column chunks are decoded\n"
     "in parallel; the figures do not depend on --threads, and neither does which error is\n"
     "reported (the first in file order).\n"
     "\n"
     "options:\n"
     "  --per-column            also print one line of figures per leaf "
-    "column\n" PQPAGE_CLI_THREADS_USAGE
+    "column\n" PQPAGE_CLI_ROWS_USAGE PQPAGE_CLI_THREADS_USAGE
     "  --no-verify-checksums   do not check page CRCs\n" PQPAGE_CLI_MAX_PAGE_SIZE_USAGE
     "\n"
     "Exit status: 0 when every page decoded, 1 when the file cannot be read or a page cannot be\n"
@@ -108,7 +112,8 @@ std::string FormatRate(int64_t bytes, double seconds) {
 }  // namespace
 
 int RunScan(const std::vector<std::string>& args) {
-  auto parsed = ParseArgs(args, WithThreadsOption(WithReaderOptions({{"per-column", false}})));
+  auto parsed = ParseArgs(
+      args, WithThreadsOption(WithReaderOptions({{"per-column", false}, {"rows", true}})));
   if (!parsed.ok()) return UsageError(kCommand, parsed.status());
   if (parsed->Has("help")) {
     std::fputs(kUsage, stdout);
@@ -125,11 +130,20 @@ int RunScan(const std::vector<std::string>& args) {
   absl::StatusOr<int> threads_option = ThreadsFrom(*parsed);
   if (!threads_option.ok()) return UsageError(kCommand, threads_option.status());
   const int threads = *threads_option;
+  absl::StatusOr<std::optional<RowRange>> rows = RowsFrom(*parsed);
+  if (!rows.ok()) return UsageError(kCommand, rows.status());
 
   const auto start = std::chrono::steady_clock::now();
-  auto reader = FileReader::Open(path, *options);
+  absl::StatusOr<std::unique_ptr<ByteSource>> opened =
+      options->memory_map ? OpenMappedFileByteSource(path) : OpenFileByteSource(path);
+  if (!opened.ok()) return FailureExit(kCommand, opened.status());
+  auto counting = std::make_unique<CountingByteSource>(*std::move(opened));
+  const CountingByteSource& source = *counting;
+  auto reader = FileReader::Open(std::move(counting), path, *options);
   if (!reader.ok()) return FailureExit(kCommand, reader.status());
   const FileReader& file = **reader;
+  std::vector<std::optional<RowRange>> selected;
+  if (*rows) selected = RowsPerRowGroup(file, **rows);
   const std::vector<ColumnDescriptor>& columns = file.schema().columns();
   const int num_columns = static_cast<int>(columns.size());
 
@@ -147,6 +161,7 @@ int RunScan(const std::vector<std::string>& args) {
   tasks.reserve(static_cast<size_t>(file.num_row_groups()) * columns.size());
   int64_t total_chunk_bytes = 0;
   for (int rg = 0; rg < file.num_row_groups(); ++rg) {
+    if (*rows && !selected[static_cast<size_t>(rg)]) continue;
     for (int c = 0; c < num_columns; ++c) {
       auto location = file.ColumnChunk(rg, c);
       if (!location.ok()) return FailureExit(kCommand, location.status());
@@ -172,14 +187,20 @@ int RunScan(const std::vector<std::string>& args) {
       progress.Update(rg, file.num_row_groups(), c, num_columns,
                       finished_bytes.load() + (page_offset - task.location.offset));
     };
-    PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader chunk, file.OpenColumnChunk(rg, c));
+    const std::optional<RowRange> chunk_rows =
+        *rows ? selected[static_cast<size_t>(rg)] : std::nullopt;
+    PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader chunk, chunk_rows
+                                                         ? OpenRowsOfChunk(file, rg, c, *chunk_rows)
+                                                         : file.OpenColumnChunk(rg, c));
     PQPAGE_RETURN_IF_ERROR(VisitValueType(columns[c].type, [&](auto tag) {
       return ScanChunk<typename decltype(tag)::Type>(chunk, &task.totals, on_page);
     }));
-    if (task.totals.rows != file.row_group_num_rows(rg)) {
+    const int64_t expected_rows =
+        chunk_rows ? chunk_rows->end - chunk_rows->begin : file.row_group_num_rows(rg);
+    if (task.totals.rows != expected_rows) {
       return absl::DataLossError(absl::StrCat(
           path, ": row group ", rg, ", column '", columns[c].PathString(), "': decoded ",
-          task.totals.rows, " rows, the row group has ", file.row_group_num_rows(rg)));
+          task.totals.rows, " rows where ", expected_rows, " were asked for"));
     }
     task.totals.compressed_bytes = task.location.length;
     finished_bytes += task.location.length;
@@ -209,6 +230,12 @@ int RunScan(const std::vector<std::string>& args) {
   std::printf("values: %lld (non-null)\n", static_cast<long long>(file_totals.values));
   std::printf("compressed bytes: %lld\n", static_cast<long long>(file_totals.compressed_bytes));
   std::printf("decoded value bytes: %lld\n", static_cast<long long>(file_totals.value_bytes));
+  if (options->memory_map) {
+    std::printf("file bytes read: - (mapped)\n");
+  } else {
+    std::printf("file bytes read: %lld of %lld\n", static_cast<long long>(source.bytes_read()),
+                static_cast<long long>(source.size()));
+  }
   std::printf("elapsed: %.6f s\n", seconds);
   std::printf("throughput: %s compressed, %s decoded\n",
               FormatRate(file_totals.compressed_bytes, seconds).c_str(),
