@@ -1,6 +1,7 @@
 // Fuzz target: a whole file. The footer is parsed, the schema's leaves derived, and every column
 // chunk of every row group is walked page by page (headers and CRCs), has its page index read and
-// is read through the page decoder. A file is arbitrary bytes here: only crashes, sanitizer reports
+// is read through the page decoder, whole and by rows (selected ranges, seeks and skips, with the
+// page index and without). A file is arbitrary bytes here: only crashes, sanitizer reports
 // and allocations sized by unchecked numbers are bugs.
 #include <unistd.h>
 
@@ -9,6 +10,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,9 +42,28 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       }
       // The page index, which pqpage's own seeds carry: any bytes where it points must give an
       // index or an error.
-      (void)(*file)->ReadPageIndex(group, column);
+      absl::StatusOr<std::optional<pqpage::ChunkPageIndex>> index =
+          (*file)->ReadPageIndex(group, column);
       absl::StatusOr<pqpage::ColumnChunkReader> reader = (*file)->OpenColumnChunk(group, column);
       if (reader.ok()) pqpage::fuzz::ReadChunk(*reader, pattern, 1 << 16);
+      // Row addressing, with the index when it could be read and without: selected ranges, then
+      // a seek forward and one back, each followed by reading on.
+      for (const bool use_index : {false, true}) {
+        absl::StatusOr<pqpage::ColumnChunkReader> rows = (*file)->OpenColumnChunk(group, column);
+        if (!rows.ok()) break;
+        if (use_index) {
+          if (!index.ok() || !*index) break;
+          if (!rows->UseOffsetIndex(**index).ok()) break;
+        }
+        const int64_t a = pattern % 7;
+        if (!rows->SelectRows({{a, a + 3}, {a + 5 + pattern % 11, a + 40}}).ok()) continue;
+        pqpage::fuzz::ReadChunk(*rows, pattern, 1 << 12);
+        if (!rows->SeekToRow(a + 9).ok()) continue;
+        pqpage::fuzz::ReadChunk(*rows, static_cast<uint8_t>(pattern + 1), 64);
+        if (!rows->SeekToRow(a / 2).ok()) continue;
+        if (!rows->SkipRows(pattern % 5).ok()) continue;
+        pqpage::fuzz::ReadChunk(*rows, static_cast<uint8_t>(pattern + 2), 1 << 12);
+      }
     }
   }
   return 0;
