@@ -95,6 +95,22 @@ void ColumnChunkReader::State::GiveBack(const int16_t* definition, const int16_t
   returned_end = back;
 }
 
+bool ColumnChunkReader::State::KeepBeforeRowStart(int64_t k, const int16_t* definition,
+                                                  const int16_t* repetition, int64_t* n,
+                                                  LevelCounts* counts) {
+  int64_t begun = 0;
+  for (int64_t i = 0; i < *n; ++i) {
+    if (repetition[i] != 0) continue;
+    if (begun++ == k) {
+      GiveBack(definition, repetition, i, *n);
+      *n = i;
+      *counts = CountLevels(definition, repetition, 0, i);
+      return true;
+    }
+  }
+  return false;
+}
+
 absl::Status ColumnChunkReader::State::Consume(int64_t n, const LevelCounts& counts,
                                                const int16_t* repetition) {
   if (n == 0) return absl::OkStatus();
@@ -139,16 +155,7 @@ absl::StatusOr<BatchCounts> ColumnChunkReader::State::ReadLevels(int64_t max_lev
   if (selecting && repeated) {
     // The batch ends before the row that follows the range (EnsureNextLevel made sure that the
     // first level belongs to the range).
-    int64_t begun = 0;
-    for (int64_t i = 0; i < n; ++i) {
-      if (repetition[i] != 0) continue;
-      if (begun++ == rows_left) {
-        GiveBack(definition, repetition, i, n);
-        n = i;
-        counts = CountLevels(definition, repetition, 0, n);
-        break;
-      }
-    }
+    KeepBeforeRowStart(rows_left, definition, repetition, &n, &counts);
   }
   PQPAGE_RETURN_IF_ERROR(Consume(n, counts, repetition));
   return BatchCounts{n, counts.present};

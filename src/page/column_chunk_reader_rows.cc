@@ -149,20 +149,7 @@ absl::StatusOr<bool> ColumnChunkReader::State::SkipInPage(int64_t k) {
     int16_t* definition = definition_scratch.data();
     int16_t* repetition = repeated ? repetition_scratch.data() : nullptr;
     PQPAGE_ASSIGN_OR_RETURN(LevelCounts counts, DecodeLevels(n, definition, repetition));
-    bool found = false;
-    if (repeated) {
-      int64_t begun = 0;
-      for (int64_t i = 0; i < n; ++i) {
-        if (repetition[i] != 0) continue;
-        if (begun++ == k) {
-          GiveBack(definition, repetition, i, n);
-          n = i;
-          counts = CountLevels(definition, repetition, 0, n);
-          found = true;
-          break;
-        }
-      }
-    }
+    const bool found = repeated && KeepBeforeRowStart(k, definition, repetition, &n, &counts);
     PQPAGE_RETURN_IF_ERROR(Consume(n, counts, repetition));
     PQPAGE_RETURN_IF_ERROR(Fail(values->Skip(counts.present)));
     k -= counts.row_starts;

@@ -328,6 +328,11 @@ struct ColumnChunkReader::State {
   absl::StatusOr<LevelCounts> DecodeLevels(int64_t n, int16_t* definition, int16_t* repetition);
   // Gives back levels [keep, n) of the last DecodeLevels(n, ...) into these buffers.
   void GiveBack(const int16_t* definition, const int16_t* repetition, int64_t keep, int64_t n);
+  // Of the `*n` levels just decoded into these buffers, keeps those before the (k+1)-th row start
+  // (repetition level 0) and gives back the rest, counting what is kept into `counts`; true when
+  // there was such a row start.
+  bool KeepBeforeRowStart(int64_t k, const int16_t* definition, const int16_t* repetition,
+                          int64_t* n, LevelCounts* counts);
   // Moves past `n` decoded levels: checks them against the header's nulls and the chunk's first
   // repetition level, and counts them.
   absl::Status Consume(int64_t n, const LevelCounts& counts, const int16_t* repetition);
