@@ -1,6 +1,7 @@
 #include "page/page_walker.h"
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -32,10 +33,23 @@ absl::StatusOr<absl::Span<const uint8_t>> PageWalker::Window(int64_t begin, int6
     const int64_t end =
         read_ahead_end_ >= 0 ? std::min(read_ahead_end_, location_.length) : location_.length;
     const int64_t size = std::max(length, std::min(end - begin, kReadAhead));
+    // The part of the old window the new one starts with (a page that ran past the old one) is
+    // moved to the front rather than read again, when the buffer already holds the new size
+    // (growing it may discard what it held).
+    int64_t kept = 0;
+    if (begin >= window_begin_ && begin < window_begin_ + window_size_ &&
+        static_cast<int64_t>(window_.bytes().size()) >= size) {
+      kept = window_begin_ + window_size_ - begin;
+    }
+    const absl::Span<uint8_t> buffer = window_.Grow(static_cast<size_t>(size));
+    if (kept > 0) {
+      std::memmove(buffer.data(), buffer.data() + (begin - window_begin_),
+                   static_cast<size_t>(kept));
+    }
     window_begin_ = begin;
     window_size_ = 0;
-    PQPAGE_RETURN_IF_ERROR(
-        source_->ReadAt(location_.offset + begin, window_.Grow(static_cast<size_t>(size))));
+    PQPAGE_RETURN_IF_ERROR(source_->ReadAt(location_.offset + begin + kept,
+                                           buffer.subspan(static_cast<size_t>(kept))));
     window_size_ = size;
   }
   return absl::MakeConstSpan(window_.bytes())
@@ -129,8 +143,19 @@ absl::StatusOr<bool> PageWalker::Next() {
     if (!bytes.ok()) return Annotate(bytes.status());
     stored_view_ = *bytes;
   } else {
+    // A page larger than the read-ahead: what the window read of its start is copied, the rest
+    // read.
     const absl::Span<uint8_t> page = stored_.Grow(static_cast<size_t>(body));
-    absl::Status read = source_->ReadAt(offset + header_size, page);
+    const int64_t page_begin = next_offset_ + header_size;
+    const int64_t window_end = window_begin_ + window_size_;
+    int64_t copied = 0;
+    if (page_begin >= window_begin_ && page_begin < window_end) {
+      copied = std::min(body, window_end - page_begin);
+      std::memcpy(page.data(), window_.bytes().data() + (page_begin - window_begin_),
+                  static_cast<size_t>(copied));
+    }
+    absl::Status read =
+        source_->ReadAt(offset + header_size + copied, page.subspan(static_cast<size_t>(copied)));
     if (!read.ok()) return Annotate(read);
     stored_view_ = page;
   }
