@@ -100,6 +100,10 @@ absl::Status ColumnChunkReader::State::JumpToPage(int64_t j) {
     walker.Restart(0, 0, 0);
     exhausted = false;
     jumped = false;
+    have_page = false;
+    levels_left = 0;
+    levels_seen = 0;
+    levels_consumed = 0;
     rows_started = 0;
     return absl::OkStatus();
   }
