@@ -10,6 +10,7 @@
 #include <random>
 #include <vector>
 
+#include "column_data_helpers.h"
 #include "pqpage/byte_source.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/column_chunk_writer.h"
@@ -59,15 +60,6 @@ ColumnChunkData WriteChunk(const ColumnDescriptor& column, int64_t values, int64
   return *std::move(chunk);
 }
 
-ColumnChunkLocation LocationOf(const ColumnChunkData& chunk) {
-  ColumnChunkLocation location;
-  location.offset = chunk.metadata.dictionary_page_offset.value_or(chunk.metadata.data_page_offset);
-  location.length = chunk.metadata.total_compressed_size;
-  location.num_values = chunk.metadata.num_values;
-  location.num_rows = chunk.metadata.num_rows;
-  return location;
-}
-
 int64_t ReadAll(ColumnChunkReader& reader) {
   std::vector<int64_t> values(10000);
   int64_t total = 0;
@@ -92,7 +84,7 @@ TEST(BytesReadTest, AWholeChunkIsReadOnce) {
   for (const int64_t page_size : {int64_t{300} << 10, int64_t{700} << 10, int64_t{3} << 20}) {
     const ColumnChunkData chunk = WriteChunk(column, 2'000'000, page_size, false);
     CountingSource source(chunk.bytes);
-    ColumnChunkReader reader(column, &source, LocationOf(chunk));
+    ColumnChunkReader reader(column, &source, testing::LocationOf(chunk));
     EXPECT_EQ(ReadAll(reader), 2'000'000);
     EXPECT_EQ(source.read(), chunk.metadata.total_compressed_size) << "pages of " << page_size;
   }
@@ -110,11 +102,11 @@ TEST(BytesReadTest, SelectedRowsReadOnlyTheirPagesAndTheDictionary) {
   const size_t target = index.pages.size() / 2;
   const int64_t first = index.pages[target].first_row_index;
   CountingSource source(chunk.bytes);
-  ColumnChunkReader reader(column, &source, LocationOf(chunk));
+  ColumnChunkReader reader(column, &source, testing::LocationOf(chunk));
   PQPAGE_ASSERT_OK(reader.UseOffsetIndex(index));
   PQPAGE_ASSERT_OK(reader.SelectRows({{first + 1, first + 3}}));
   EXPECT_EQ(ReadAll(reader), 2);
-  const int64_t dictionary = index.pages[0].offset - LocationOf(chunk).offset;
+  const int64_t dictionary = index.pages[0].offset - testing::LocationOf(chunk).offset;
   EXPECT_EQ(source.read(), dictionary + index.pages[target].compressed_page_size);
 }
 

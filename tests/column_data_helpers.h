@@ -269,6 +269,17 @@ bool SameValue(const T& a, const T& b) {
   }
 }
 
+// Where a chunk the page builder wrote lies and what its metadata says, for a reader.
+inline ColumnChunkLocation LocationOf(const ColumnChunkData& chunk) {
+  ColumnChunkLocation location;
+  location.offset = chunk.metadata.dictionary_page_offset.value_or(chunk.metadata.data_page_offset);
+  location.length = chunk.metadata.total_compressed_size;
+  location.codec = chunk.metadata.codec;
+  location.num_values = chunk.metadata.num_values;
+  location.num_rows = chunk.metadata.num_rows;
+  return location;
+}
+
 // One data page as the reader gave it back.
 template <typename T>
 struct ReadPage {
@@ -294,11 +305,7 @@ absl::StatusOr<ReadBack<T>> ReadChunk(const ColumnDescriptor& column, const Colu
   std::vector<uint8_t> file(static_cast<size_t>(file_offset), 0xEE);
   file.insert(file.end(), chunk.bytes.begin(), chunk.bytes.end());
   std::unique_ptr<ByteSource> source = MakeMemoryByteSource(file);
-  ColumnChunkLocation location;
-  location.offset = chunk.metadata.dictionary_page_offset.value_or(chunk.metadata.data_page_offset);
-  location.length = chunk.metadata.total_compressed_size;
-  location.codec = chunk.metadata.codec;
-  location.num_values = chunk.metadata.num_values;
+  const ColumnChunkLocation location = LocationOf(chunk);
   ReaderOptions options;
   options.verify_checksums = true;
   ColumnChunkReader reader(column, source.get(), location, options);

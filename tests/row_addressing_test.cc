@@ -50,14 +50,7 @@ struct WrittenChunk {
   }
 
   ColumnChunkReader Reader(const ColumnDescriptor& column) const {
-    ColumnChunkLocation location;
-    location.offset =
-        chunk.metadata.dictionary_page_offset.value_or(chunk.metadata.data_page_offset);
-    location.length = chunk.metadata.total_compressed_size;
-    location.codec = chunk.metadata.codec;
-    location.num_values = chunk.metadata.num_values;
-    location.num_rows = chunk.metadata.num_rows;
-    return ColumnChunkReader(column, source.get(), location);
+    return ColumnChunkReader(column, source.get(), testing::LocationOf(chunk));
   }
 };
 
