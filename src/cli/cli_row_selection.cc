@@ -43,8 +43,8 @@ std::vector<std::optional<RowRange>> RowsPerRowGroup(const FileReader& file, con
   return out;
 }
 
-absl::StatusOr<ColumnChunkReader> OpenRowsOfChunk(const FileReader& file, int row_group, int column,
-                                                  const RowRange& rows) {
+absl::StatusOr<ColumnChunkReader> OpenRowsOfChunk(const char* command, const FileReader& file,
+                                                  int row_group, int column, const RowRange& rows) {
   PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader, file.OpenColumnChunk(row_group, column));
   absl::StatusOr<std::optional<ChunkPageIndex>> index = file.ReadPageIndex(row_group, column);
   absl::Status used = index.status();
@@ -52,8 +52,8 @@ absl::StatusOr<ColumnChunkReader> OpenRowsOfChunk(const FileReader& file, int ro
     used = reader.UseOffsetIndex(**index);
   }
   if (!used.ok()) {
-    std::fprintf(stderr, "warning: %s; its pages are read one after another instead\n",
-                 std::string(used.message()).c_str());
+    std::fprintf(stderr, "pqpage %s: warning: %s; its pages are read one after another instead\n",
+                 command, std::string(used.message()).c_str());
   }
   PQPAGE_RETURN_IF_ERROR(reader.SelectRows({rows}));
   return reader;

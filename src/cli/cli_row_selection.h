@@ -30,9 +30,10 @@ std::vector<std::optional<RowRange>> RowsPerRowGroup(const FileReader& file, con
 
 // A reader of chunk (row_group, column) that reads only `rows` of its row group, jumping over
 // pages through the chunk's offset index when it has one. An index that cannot be read is
-// reported on stderr as a warning, and the pages are then walked: the data is still readable.
-absl::StatusOr<ColumnChunkReader> OpenRowsOfChunk(const FileReader& file, int row_group, int column,
-                                                  const RowRange& rows);
+// reported on stderr as a warning of `command` ("pqpage COMMAND: warning: ..."), and the pages are
+// then walked: the data is still readable.
+absl::StatusOr<ColumnChunkReader> OpenRowsOfChunk(const char* command, const FileReader& file,
+                                                  int row_group, int column, const RowRange& rows);
 
 }  // namespace pqpage::cli
 

@@ -170,7 +170,7 @@ absl::Status DumpColumn(const FileReader& file, int column, const RowGroupRows* 
         rows == nullptr ? std::nullopt : (*rows)[static_cast<size_t>(group)];
     if (rows != nullptr && !selected) continue;
     PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader,
-                            selected ? OpenRowsOfChunk(file, group, column, *selected)
+                            selected ? OpenRowsOfChunk("dump", file, group, column, *selected)
                                      : file.OpenColumnChunk(group, column));
     for (;;) {
       PQPAGE_ASSIGN_OR_RETURN(

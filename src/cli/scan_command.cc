@@ -189,9 +189,9 @@ int RunScan(const std::vector<std::string>& args) {
     };
     const std::optional<RowRange> chunk_rows =
         *rows ? selected[static_cast<size_t>(rg)] : std::nullopt;
-    PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader chunk, chunk_rows
-                                                         ? OpenRowsOfChunk(file, rg, c, *chunk_rows)
-                                                         : file.OpenColumnChunk(rg, c));
+    PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader chunk,
+                            chunk_rows ? OpenRowsOfChunk(kCommand, file, rg, c, *chunk_rows)
+                                       : file.OpenColumnChunk(rg, c));
     PQPAGE_RETURN_IF_ERROR(VisitValueType(columns[c].type, [&](auto tag) {
       return ScanChunk<typename decltype(tag)::Type>(chunk, &task.totals, on_page);
     }));

@@ -46,6 +46,23 @@ run_expect 0 "scan --rows of a recoded file" -- \
   "$TOOL" scan "$SCRATCH/recoded_1.parquet" --rows 100:101
 expect_grep '^file bytes read: [0-9]+ of [0-9]+$' "$SCRATCH/out" "scan --rows: bytes read"
 
+# A damaged page index (bytes just before the footer, where the last index written lies): the
+# rows are still exact, read page after page, and a warning says so.
+damaged=$SCRATCH/damaged_index.parquet
+python3 - "$SCRATCH/recoded_1.parquet" "$damaged" << 'EOF_PY'
+import struct, sys
+data = bytearray(open(sys.argv[1], "rb").read())
+footer_start = len(data) - 8 - struct.unpack("<I", data[-8:-4])[0]
+data[footer_start - 6:footer_start] = b"\xff" * 6
+open(sys.argv[2], "wb").write(data)
+EOF_PY
+run_expect 0 "rows of a file with a damaged page index" -- \
+  python3 "$HERE/rows_check.py" "$TOOL" "$damaged" "$seed"
+run_expect 0 "dump --rows of a file with a damaged page index" -- \
+  "$TOOL" dump "$damaged" --rows 4000:4096
+expect_grep '^pqpage dump: warning: .*its pages are read one after another instead$' \
+  "$SCRATCH/err" "dump --rows: the damaged index is a warning"
+
 run_expect 2 "--rows reversed" -- "$TOOL" dump "$SAMPLE" --rows 5:3
 run_expect 2 "--rows without a colon" -- "$TOOL" dump "$SAMPLE" --rows 5
 run_expect 2 "--rows negative" -- "$TOOL" scan "$SAMPLE" --rows -1:3
