@@ -67,15 +67,16 @@ int64_t DictionaryEncoder<T>::FindOrAdd(const T& value) {
   } else {
     entry_bytes = sizeof(T);
   }
-  const bool fits = num_entries() + 1 <= options_.max_entries &&
-                    dictionary_bytes_ + entry_bytes <= options_.max_dictionary_bytes;
   const int64_t entries_before = num_entries();
-  const int64_t number = index_->FindOrInsert(value, fits);
+  const int64_t number = index_->FindOrInsert(value, [&] {
+    return entries_before + 1 <= options_.max_entries &&
+           dictionary_bytes_ + entry_bytes <= options_.max_dictionary_bytes;
+  });
   if (number < 0) {
     full_ = true;
     return -1;
   }
-  if (num_entries() != entries_before) dictionary_bytes_ += entry_bytes;
+  if (number == entries_before) dictionary_bytes_ += entry_bytes;
   return number;
 }
 
@@ -83,7 +84,9 @@ template <typename T>
 absl::StatusOr<size_t> DictionaryEncoder<T>::PutUntilFull(absl::Span<const T> values) {
   PQPAGE_RETURN_IF_ERROR(CheckLengths(values));
   if (full_) return 0;
-  indices_.reserve(indices_.size() + values.size());
+  const size_t start = indices_.size();
+  indices_.resize(start + values.size());
+  uint32_t* out = indices_.data() + start;
   // Consecutive equal values (common in sorted or low-cardinality data) skip the hash lookup.
   bool have_last = false;
   typename internal::DictionaryIndex<T>::Key last_key{};
@@ -91,15 +94,25 @@ absl::StatusOr<size_t> DictionaryEncoder<T>::PutUntilFull(absl::Span<const T> va
   for (size_t i = 0; i < values.size(); ++i) {
     const auto key = internal::DictionaryIndex<T>::KeyOf(values[i]);
     if (have_last && key == last_key) {
-      indices_.push_back(last_number);
+      out[i] = last_number;
       continue;
     }
-    const int64_t number = FindOrAdd(values[i]);
-    if (number < 0) return i;
-    last_key = internal::DictionaryIndex<T>::KeyOf(index_->entries()[number]);
+    int64_t number;
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      number = FindOrAdd(values[i]);
+    } else {
+      // Most values are present already: look them up inline, and go out of line to add one.
+      number = index_->Find(values[i]);
+      if (number < 0) number = FindOrAdd(values[i]);
+    }
+    if (number < 0) {
+      indices_.resize(start + i);
+      return i;
+    }
+    last_key = key;  // views values[i] for byte arrays, which outlives this loop
     have_last = true;
     last_number = static_cast<uint32_t>(number);
-    indices_.push_back(last_number);
+    out[i] = last_number;
   }
   return values.size();
 }

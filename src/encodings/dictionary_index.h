@@ -9,11 +9,13 @@
 #include <cstring>
 #include <memory>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
+#include "encodings/fixed_key_table.h"
 #include "pqpage/types.h"
 
 namespace pqpage::internal {
@@ -67,26 +69,35 @@ class DictionaryIndex {
   }
 
   // The entry number of `value`. A value not yet present is added as the next entry when
-  // `may_insert`, else the result is -1. One hash lookup either way.
-  int64_t FindOrInsert(const T& value, bool may_insert) {
+  // `may_insert()` returns true, else the result is -1. `may_insert` must be cheap and free of
+  // side effects: it may be called whether or not the value is present. One hash lookup.
+  template <typename MayInsert>
+  int64_t FindOrInsert(const T& value, MayInsert&& may_insert) {
     const Key key = KeyOf(value);
-    if (!may_insert) {
-      auto it = map_.find(key);
-      return it == map_.end() ? -1 : static_cast<int64_t>(it->second);
-    }
-    auto it = map_.lazy_emplace(key, [&](const auto& construct) {
-      const uint32_t number = static_cast<uint32_t>(entries_.size());
-      if constexpr (std::is_same_v<T, ByteArray>) {
+    const auto number = static_cast<uint32_t>(entries_.size());
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      if (!may_insert()) {
+        auto it = map_.find(key);
+        return it == map_.end() ? -1 : static_cast<int64_t>(it->second);
+      }
+      auto it = map_.lazy_emplace(key, [&](const auto& construct) {
         // The key must view the dictionary's own copy, not the caller's buffer.
         const ByteArray copy = CopyToArena(value);
         entries_.push_back(copy);
         construct(KeyOf(copy), number);
-      } else {
-        entries_.push_back(value);
-        construct(key, number);
-      }
-    });
-    return static_cast<int64_t>(it->second);
+      });
+      return static_cast<int64_t>(it->second);
+    } else {
+      const int64_t found = map_.FindOrInsert(key, number, may_insert);
+      if (found == number) entries_.push_back(value);
+      return found;
+    }
+  }
+
+  // The entry number of `value`, or -1 when it has none (fixed-width types only: the encoder's
+  // fast path, inlined into its loop).
+  int64_t Find(const T& value) const requires(!std::is_same_v<T, ByteArray>) {
+    return map_.Find(KeyOf(value));
   }
 
   const std::vector<T>& entries() const { return entries_; }
@@ -109,7 +120,10 @@ class DictionaryIndex {
     return copy;
   }
 
-  absl::flat_hash_map<Key, uint32_t> map_;
+  // Byte arrays are keyed on views, hashed as strings; every other type on its bit pattern.
+  std::conditional_t<std::is_same_v<T, ByteArray>, absl::flat_hash_map<Key, uint32_t>,
+                     FixedKeyTable<Key>>
+      map_;
   std::vector<T> entries_;
   std::vector<std::unique_ptr<uint8_t[]>> arena_;
   uint8_t* block_next_ = nullptr;
