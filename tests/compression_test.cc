@@ -199,6 +199,56 @@ TEST(CompressionTest, PageCrcIsZlibCrc32) {
   }
 }
 
+TEST(CompressionTest, PageCrcContinuesAcrossPieces) {
+  std::mt19937 rng(9);
+  std::vector<uint8_t> bytes(5000);
+  for (uint8_t& b : bytes) b = static_cast<uint8_t>(rng());
+  const uint32_t whole = PageCrc32(bytes);
+  for (size_t cut : {size_t{0}, size_t{1}, size_t{64}, size_t{4999}, size_t{5000}}) {
+    const absl::Span<const uint8_t> all(bytes);
+    // An empty piece, null or not, between the others changes nothing.
+    uint32_t crc = PageCrc32(all.first(cut));
+    crc = PageCrc32({}, crc);
+    crc = PageCrc32(all.subspan(cut, 0), crc);
+    crc = PageCrc32(all.subspan(cut), crc);
+    EXPECT_EQ(crc, whole) << "cut at " << cut;
+  }
+}
+
+TEST(CompressionTest, CompressionIntoAReusedBufferMatchesCompress) {
+  for (Compression codec : kWritable) {
+    std::vector<uint8_t> buffer;
+    size_t largest = 0;
+    // Large, then small, then large again: the buffer keeps its length and what it holds past
+    // the compressed bytes does not matter.
+    for (size_t n : {size_t{300000}, size_t{0}, size_t{1000}, size_t{300000}, size_t{70}}) {
+      for (bool compressible : {true, false}) {
+        SCOPED_TRACE(absl::StrCat(CompressionName(codec).data(), " ", n, " ", compressible));
+        const std::vector<uint8_t> input = Sample(n, compressible);
+        std::vector<uint8_t> expected = {7};  // Compress appends after what is there
+        PQPAGE_ASSERT_OK(Compress(codec, input, &expected));
+        PQPAGE_ASSERT_OK_AND_ASSIGN(const absl::Span<const uint8_t> got,
+                                    CompressIntoBuffer(codec, input, &buffer));
+        EXPECT_EQ(std::vector<uint8_t>(got.begin(), got.end()),
+                  std::vector<uint8_t>(expected.begin() + 1, expected.end()));
+        EXPECT_EQ(got.data(), buffer.data());
+        PQPAGE_ASSERT_OK_AND_ASSIGN(const size_t bound, CompressBound(codec, n));
+        EXPECT_LE(got.size(), bound);
+        largest = std::max(largest, bound);
+        EXPECT_GE(buffer.size(), largest);
+      }
+    }
+  }
+  std::vector<uint8_t> buffer;
+  EXPECT_EQ(CompressIntoBuffer(Compression::kLz4Hadoop, {}, &buffer).status().code(),
+            absl::StatusCode::kUnimplemented);
+  EXPECT_EQ(CompressBound(Compression::kLzo, 10).status().code(), absl::StatusCode::kUnimplemented);
+  EXPECT_EQ(CompressBound(Compression::kLz4Raw, size_t{3} << 30).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(CompressIntoBuffer(Compression::kZstd, {}, &buffer, 99).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
 TEST(CompressionTest, BoundedInflationRoundTripsEveryCodec) {
   for (Compression codec : kWritable) {
     for (size_t n : {size_t{0}, size_t{1}, size_t{1000}, size_t{300000}}) {

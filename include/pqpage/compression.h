@@ -43,6 +43,19 @@ inline constexpr int kDefaultCompressionLevel = -1000;
 absl::Status Compress(Compression codec, absl::Span<const uint8_t> input, std::vector<uint8_t>* out,
                       int level = kDefaultCompressionLevel);
 
+// The most bytes Compress can produce from `input_size` bytes with `codec`. Unimplemented and
+// InvalidArgument as Compress; InvalidArgument for an input larger than the codec can take.
+absl::StatusOr<size_t> CompressBound(Compression codec, size_t input_size);
+
+// Compress for a buffer reused page after page: the compressed form goes to the front of
+// `buffer`, which grows to CompressBound() when shorter but never shrinks, so the bytes the codec
+// is about to overwrite are not zero-filled again for every page. Errors as for Compress.
+// @return the compressed bytes, the front of *buffer (valid until the buffer is next changed).
+absl::StatusOr<absl::Span<const uint8_t>> CompressIntoBuffer(Compression codec,
+                                                             absl::Span<const uint8_t> input,
+                                                             std::vector<uint8_t>* buffer,
+                                                             int level = kDefaultCompressionLevel);
+
 // Inflates `input` into exactly out.size() bytes. GZIP input may hold several concatenated
 // members; LZ4 (codec 5) is tried with Hadoop framing first, then as a raw block, as writers have
 // produced both. DataLoss unless the result is exactly out.size() bytes.
@@ -68,7 +81,8 @@ absl::StatusOr<absl::Span<const uint8_t>> DecompressIntoBuffer(Compression codec
                                                                std::vector<uint8_t>* buffer);
 
 // CRC-32 as Parquet page headers store it (zlib's polynomial), over `bytes`.
-uint32_t PageCrc32(absl::Span<const uint8_t> bytes);
+// `previous` continues a CRC: PageCrc32(b, PageCrc32(a)) is the CRC of a followed by b.
+uint32_t PageCrc32(absl::Span<const uint8_t> bytes, uint32_t previous = 0);
 
 }  // namespace pqpage
 

@@ -44,16 +44,6 @@ absl::Status Corrupt(Compression codec, const std::string& detail) {
 bool FitsInt(size_t n) { return n <= static_cast<size_t>(std::numeric_limits<int>::max()); }
 
 // ------------------------------------------------------------------ snappy
-absl::Status SnappyCompress(absl::Span<const uint8_t> input, std::vector<uint8_t>* out) {
-  const size_t start = out->size();
-  out->resize(start + snappy::MaxCompressedLength(input.size()));
-  size_t written = 0;
-  snappy::RawCompress(reinterpret_cast<const char*>(input.data()), input.size(),
-                      reinterpret_cast<char*>(out->data() + start), &written);
-  out->resize(start + written);
-  return absl::OkStatus();
-}
-
 absl::Status SnappyDecompress(absl::Span<const uint8_t> input, absl::Span<uint8_t> out) {
   size_t length = 0;
   if (!snappy::GetUncompressedLength(reinterpret_cast<const char*>(input.data()), input.size(),
@@ -69,24 +59,6 @@ absl::Status SnappyDecompress(absl::Span<const uint8_t> input, absl::Span<uint8_
 }
 
 // ------------------------------------------------------------------ zstd
-absl::Status ZstdCompress(absl::Span<const uint8_t> input, std::vector<uint8_t>* out, int level) {
-  if (level == kDefaultCompressionLevel) level = 1;
-  if (level < ZSTD_minCLevel() || level > ZSTD_maxCLevel()) {
-    return absl::InvalidArgumentError(absl::StrCat("ZSTD: level ", level, " is outside ",
-                                                   ZSTD_minCLevel(), "..", ZSTD_maxCLevel()));
-  }
-  const size_t start = out->size();
-  out->resize(start + ZSTD_compressBound(input.size()));
-  const size_t written =
-      ZSTD_compress(out->data() + start, out->size() - start, input.data(), input.size(), level);
-  if (ZSTD_isError(written)) {
-    out->resize(start);
-    return absl::InternalError(absl::StrCat("ZSTD: ", ZSTD_getErrorName(written)));
-  }
-  out->resize(start + written);
-  return absl::OkStatus();
-}
-
 // One decompression context per thread, reused: creating one costs more than inflating a small
 // page.
 ZSTD_DCtx* ThreadZstdContext() {
@@ -109,33 +81,6 @@ absl::Status ZstdDecompress(absl::Span<const uint8_t> input, absl::Span<uint8_t>
 }
 
 // ------------------------------------------------------------------ gzip
-absl::Status GzipCompress(absl::Span<const uint8_t> input, std::vector<uint8_t>* out, int level) {
-  if (level == kDefaultCompressionLevel) level = 6;
-  if (level < 0 || level > 9) {
-    return absl::InvalidArgumentError(absl::StrCat("GZIP: level ", level, " is outside 0..9"));
-  }
-  z_stream stream{};
-  // 15 window bits + 16 selects the gzip wrapper that Parquet's GZIP means.
-  if (deflateInit2(&stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-    return absl::InternalError("GZIP: deflateInit2 failed");
-  }
-  const size_t start = out->size();
-  out->resize(start + deflateBound(&stream, input.size()) + 32);
-  stream.next_in = const_cast<Bytef*>(input.data());
-  stream.avail_in = static_cast<uInt>(input.size());
-  stream.next_out = out->data() + start;
-  stream.avail_out = static_cast<uInt>(out->size() - start);
-  const int result = deflate(&stream, Z_FINISH);
-  const size_t written = stream.total_out;
-  deflateEnd(&stream);
-  if (result != Z_STREAM_END) {
-    out->resize(start);
-    return absl::InternalError("GZIP: deflate did not finish");
-  }
-  out->resize(start + written);
-  return absl::OkStatus();
-}
-
 absl::Status GzipDecompress(absl::Span<const uint8_t> input, absl::Span<uint8_t> out) {
   z_stream stream{};
   // 15 + 32: accept a gzip or a zlib header, as writers have used both.
@@ -183,25 +128,6 @@ absl::Status GzipDecompress(absl::Span<const uint8_t> input, absl::Span<uint8_t>
 }
 
 // ------------------------------------------------------------------ brotli
-absl::Status BrotliCompress(absl::Span<const uint8_t> input, std::vector<uint8_t>* out, int level) {
-  if (level == kDefaultCompressionLevel) level = 8;
-  if (level < BROTLI_MIN_QUALITY || level > BROTLI_MAX_QUALITY) {
-    return absl::InvalidArgumentError(absl::StrCat("BROTLI: level ", level, " is outside 0..11"));
-  }
-  const size_t start = out->size();
-  size_t bound = BrotliEncoderMaxCompressedSize(input.size());
-  if (bound == 0) bound = input.size() + 1024;
-  out->resize(start + bound);
-  size_t written = bound;
-  if (!BrotliEncoderCompress(level, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_GENERIC, input.size(),
-                             input.data(), &written, out->data() + start)) {
-    out->resize(start);
-    return absl::InternalError("BROTLI: compression failed");
-  }
-  out->resize(start + written);
-  return absl::OkStatus();
-}
-
 absl::Status BrotliDecompress(absl::Span<const uint8_t> input, absl::Span<uint8_t> out) {
   BrotliDecoderState* state = BrotliDecoderCreateInstance(nullptr, nullptr, nullptr);
   if (state == nullptr) return absl::ResourceExhaustedError("BROTLI: cannot create a decoder");
@@ -223,22 +149,6 @@ absl::Status BrotliDecompress(absl::Span<const uint8_t> input, absl::Span<uint8_
 }
 
 // ------------------------------------------------------------------ lz4
-absl::Status Lz4RawCompress(absl::Span<const uint8_t> input, std::vector<uint8_t>* out) {
-  if (!FitsInt(input.size())) return absl::InvalidArgumentError("LZ4_RAW: input over 2 GiB");
-  const size_t start = out->size();
-  const int bound = LZ4_compressBound(static_cast<int>(input.size()));
-  out->resize(start + static_cast<size_t>(bound));
-  const int written = LZ4_compress_default(reinterpret_cast<const char*>(input.data()),
-                                           reinterpret_cast<char*>(out->data() + start),
-                                           static_cast<int>(input.size()), bound);
-  if (written <= 0 && !input.empty()) {
-    out->resize(start);
-    return absl::InternalError("LZ4_RAW: compression failed");
-  }
-  out->resize(start + static_cast<size_t>(std::max(written, 0)));
-  return absl::OkStatus();
-}
-
 absl::Status Lz4RawDecompress(absl::Span<const uint8_t> input, absl::Span<uint8_t> out,
                               Compression codec) {
   if (!FitsInt(input.size()) || !FitsInt(out.size())) {
@@ -426,31 +336,6 @@ std::string_view CompressionName(Compression codec) {
   return "UNKNOWN";
 }
 
-absl::Status Compress(Compression codec, absl::Span<const uint8_t> input, std::vector<uint8_t>* out,
-                      int level) {
-  switch (codec) {
-    case Compression::kUncompressed:
-      out->insert(out->end(), input.begin(), input.end());
-      return absl::OkStatus();
-    case Compression::kSnappy:
-      return SnappyCompress(input, out);
-    case Compression::kGzip:
-      return GzipCompress(input, out, level);
-    case Compression::kBrotli:
-      return BrotliCompress(input, out, level);
-    case Compression::kZstd:
-      return ZstdCompress(input, out, level);
-    case Compression::kLz4Raw:
-      return Lz4RawCompress(input, out);
-    case Compression::kLz4Hadoop:
-      return absl::UnimplementedError("writing LZ4 (Hadoop framing) is not supported: use LZ4_RAW");
-    case Compression::kLzo:
-      return absl::UnimplementedError("LZO is not supported");
-  }
-  return absl::InvalidArgumentError(
-      absl::StrCat("unknown compression codec ", static_cast<int>(codec)));
-}
-
 absl::Status Decompress(Compression codec, absl::Span<const uint8_t> input,
                         absl::Span<uint8_t> out) {
   switch (codec) {
@@ -554,10 +439,12 @@ absl::StatusOr<absl::Span<const uint8_t>> DecompressIntoBuffer(Compression codec
   return InflateBounded(codec, input, expected_size, buffer, /*keep_larger=*/true);
 }
 
-uint32_t PageCrc32(absl::Span<const uint8_t> bytes) {
+uint32_t PageCrc32(absl::Span<const uint8_t> bytes, uint32_t previous) {
   // libdeflate picks a carry-less-multiply kernel at run time: several times zlib's speed, which
   // matters because every page of a file with CRCs is checked as it is read.
-  return libdeflate_crc32(0, bytes.data(), bytes.size());
+  // libdeflate answers a null buffer with the initial value, which would drop `previous`.
+  if (bytes.empty()) return previous;
+  return libdeflate_crc32(previous, bytes.data(), bytes.size());
 }
 
 }  // namespace pqpage
