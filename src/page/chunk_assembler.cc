@@ -1,6 +1,7 @@
 #include "page/chunk_assembler.h"
 
 #include <algorithm>
+#include <initializer_list>
 #include <limits>
 #include <string>
 #include <utility>
@@ -49,48 +50,62 @@ void ChunkAssembler::CountPage(PageType type, Encoding encoding) {
   encoding_stats_.push_back(PageEncodingCount{type, encoding, 1});
 }
 
-absl::StatusOr<int64_t> ChunkAssembler::AppendPage(format::PageHeader* header,
-                                                   const std::vector<uint8_t>& stored,
-                                                   std::vector<uint8_t>* out) {
-  if (options_.write_checksums) {
-    // The format stores the unsigned CRC's bit pattern in a signed i32.
-    header->__set_crc(static_cast<int32_t>(PageCrc32(stored)));
+absl::StatusOr<int64_t> ChunkAssembler::AppendPage(
+    format::PageHeader* header, std::initializer_list<absl::Span<const uint8_t>> stored,
+    std::vector<uint8_t>* out) {
+  size_t stored_size = 0;
+  uint32_t crc = 0;
+  for (absl::Span<const uint8_t> piece : stored) {
+    stored_size += piece.size();
+    if (options_.write_checksums) crc = PageCrc32(piece, crc);
   }
+  PQPAGE_RETURN_IF_ERROR(CheckFitsInt32(static_cast<int64_t>(stored_size), "compressed size"));
+  header->__set_compressed_page_size(static_cast<int32_t>(stored_size));
+  // The format stores the unsigned CRC's bit pattern in a signed i32.
+  if (options_.write_checksums) header->__set_crc(static_cast<int32_t>(crc));
   // Room for the page and a header of the usual size up front (the header is serialized into
   // place), so that a chunk's buffer grows a few times, with huge pages, not page by page.
   constexpr size_t kUsualHeaderBytes = 256;
-  ReserveKeeping(out, out->size() + kUsualHeaderBytes + stored.size());
+  ReserveKeeping(out, out->size() + kUsualHeaderBytes + stored_size);
   const size_t before = out->size();
   PQPAGE_RETURN_IF_ERROR(SerializeCompact(*header, out));
   const int64_t header_size = static_cast<int64_t>(out->size() - before);
-  out->insert(out->end(), stored.begin(), stored.end());
+  for (absl::Span<const uint8_t> piece : stored)
+    out->insert(out->end(), piece.begin(), piece.end());
+  PQPAGE_RETURN_IF_ERROR(
+      CheckFitsInt32(header_size + static_cast<int64_t>(stored_size), "size with header"));
   return header_size;
 }
 
-absl::Status ChunkAssembler::AddDataPage(EncodedDataPage page) {
+absl::Status ChunkAssembler::AddDataPage(const EncodedDataPage& page) {
   PQPAGE_RETURN_IF_ERROR(CheckFitsInt32(page.num_levels, "level count"));
   const bool v2 = options_.data_page_version == 2;
   const bool has_rep = column_.max_repetition_level > 0;
   const bool has_def = column_.max_definition_level > 0;
   const bool codec_compresses = options_.compression != Compression::kUncompressed;
+  const std::vector<uint8_t>& rep = page.repetition_levels;
+  const std::vector<uint8_t>& def = page.definition_levels;
 
-  std::vector<uint8_t> stored;
+  // The pieces the page stores, in order, after its header.
+  absl::Span<const uint8_t> levels;
+  absl::Span<const uint8_t> values;
   int64_t uncompressed_size = 0;
   format::PageHeader header;
   if (!v2) {
-    // [rep][def][values], each level stream behind its length, then all of it compressed.
-    std::vector<uint8_t> body;
-    body.reserve(page.repetition_levels.size() + page.definition_levels.size() +
-                 page.values.size() + 8);
-    if (has_rep) AppendLengthPrefixed(page.repetition_levels, &body);
-    if (has_def) AppendLengthPrefixed(page.definition_levels, &body);
-    body.insert(body.end(), page.values.begin(), page.values.end());
-    uncompressed_size = static_cast<int64_t>(body.size());
+    // [rep][def][values], each level stream behind its length, then all of it compressed. The
+    // body and the compressed page are built in buffers kept from page to page.
+    body_.clear();
+    if (has_rep) AppendLengthPrefixed(rep, &body_);
+    if (has_def) AppendLengthPrefixed(def, &body_);
+    uncompressed_size = static_cast<int64_t>(body_.size() + page.values.size());
     if (codec_compresses) {
-      PQPAGE_RETURN_IF_ERROR(
-          Compress(options_.compression, body, &stored, options_.compression_level));
+      body_.insert(body_.end(), page.values.begin(), page.values.end());
+      PQPAGE_ASSIGN_OR_RETURN(values, CompressIntoBuffer(options_.compression, body_, &compressed_,
+                                                         options_.compression_level));
     } else {
-      stored = std::move(body);
+      // Stored as they are: the levels and the values go into the chunk from where they lie.
+      levels = body_;
+      values = page.values;
     }
     format::DataPageHeader data;
     data.__set_num_values(static_cast<int32_t>(page.num_levels));
@@ -104,22 +119,17 @@ absl::Status ChunkAssembler::AddDataPage(EncodedDataPage page) {
     NoteEncoding(Encoding::kRle);
   } else {
     // Levels never compressed; values compressed only when that makes them smaller.
-    const std::vector<uint8_t>& rep = page.repetition_levels;
-    const std::vector<uint8_t>& def = page.definition_levels;
-    stored.reserve(rep.size() + def.size() + page.values.size());
-    stored.insert(stored.end(), rep.begin(), rep.end());
-    stored.insert(stored.end(), def.begin(), def.end());
+    values = page.values;
     bool is_compressed = false;
     if (codec_compresses && !page.values.empty()) {
-      std::vector<uint8_t> compressed;
-      PQPAGE_RETURN_IF_ERROR(
-          Compress(options_.compression, page.values, &compressed, options_.compression_level));
+      PQPAGE_ASSIGN_OR_RETURN(const absl::Span<const uint8_t> compressed,
+                              CompressIntoBuffer(options_.compression, page.values, &compressed_,
+                                                 options_.compression_level));
       if (compressed.size() < page.values.size()) {
         is_compressed = true;
-        stored.insert(stored.end(), compressed.begin(), compressed.end());
+        values = compressed;
       }
     }
-    if (!is_compressed) stored.insert(stored.end(), page.values.begin(), page.values.end());
     uncompressed_size = static_cast<int64_t>(rep.size() + def.size() + page.values.size());
     PQPAGE_RETURN_IF_ERROR(CheckFitsInt32(page.num_nulls, "null count"));
     PQPAGE_RETURN_IF_ERROR(CheckFitsInt32(page.num_rows, "row count"));
@@ -139,21 +149,19 @@ absl::Status ChunkAssembler::AddDataPage(EncodedDataPage page) {
     if (has_rep || has_def) NoteEncoding(Encoding::kRle);
   }
   PQPAGE_RETURN_IF_ERROR(CheckFitsInt32(uncompressed_size, "uncompressed size"));
-  PQPAGE_RETURN_IF_ERROR(CheckFitsInt32(static_cast<int64_t>(stored.size()), "compressed size"));
   header.__set_uncompressed_page_size(static_cast<int32_t>(uncompressed_size));
-  header.__set_compressed_page_size(static_cast<int32_t>(stored.size()));
 
   const int64_t offset = data_pages_bytes();
-  PQPAGE_ASSIGN_OR_RETURN(const int64_t header_size, AppendPage(&header, stored, &data_pages_));
-  PQPAGE_RETURN_IF_ERROR(
-      CheckFitsInt32(header_size + static_cast<int64_t>(stored.size()), "size with header"));
-  locations_.push_back(DataPageLocation{
-      offset, static_cast<int32_t>(header_size + static_cast<int64_t>(stored.size())), num_rows_});
+  absl::StatusOr<int64_t> header_size = v2 ? AppendPage(&header, {rep, def, values}, &data_pages_)
+                                           : AppendPage(&header, {levels, values}, &data_pages_);
+  PQPAGE_RETURN_IF_ERROR(header_size.status());
+  locations_.push_back(
+      DataPageLocation{offset, static_cast<int32_t>(data_pages_bytes() - offset), num_rows_});
   NoteEncoding(page.encoding);
   CountPage(v2 ? PageType::kDataPageV2 : PageType::kDataPage, page.encoding);
   num_values_ += page.num_levels;
   num_rows_ += page.num_rows;
-  uncompressed_bytes_ += header_size + uncompressed_size;
+  uncompressed_bytes_ += *header_size + uncompressed_size;
   return absl::OkStatus();
 }
 
@@ -176,25 +184,20 @@ absl::StatusOr<ColumnChunkData> ChunkAssembler::Finish(int64_t file_offset,
     PQPAGE_RETURN_IF_ERROR(CheckFitsInt32(dictionary_entries, "dictionary entry count"));
     PQPAGE_RETURN_IF_ERROR(
         CheckFitsInt32(static_cast<int64_t>(dictionary_body->size()), "dictionary size"));
-    std::vector<uint8_t> stored;
+    absl::Span<const uint8_t> stored = *dictionary_body;
     if (options_.compression != Compression::kUncompressed) {
-      PQPAGE_RETURN_IF_ERROR(
-          Compress(options_.compression, *dictionary_body, &stored, options_.compression_level));
-    } else {
-      stored = *dictionary_body;
+      PQPAGE_ASSIGN_OR_RETURN(stored, CompressIntoBuffer(options_.compression, *dictionary_body,
+                                                         &compressed_, options_.compression_level));
     }
-    PQPAGE_RETURN_IF_ERROR(
-        CheckFitsInt32(static_cast<int64_t>(stored.size()), "compressed dictionary size"));
     format::DictionaryPageHeader dictionary;
     dictionary.__set_num_values(static_cast<int32_t>(dictionary_entries));
     dictionary.__set_encoding(format::Encoding::PLAIN);
     format::PageHeader header;
     header.__set_type(format::PageType::DICTIONARY_PAGE);
     header.__set_uncompressed_page_size(static_cast<int32_t>(dictionary_body->size()));
-    header.__set_compressed_page_size(static_cast<int32_t>(stored.size()));
     header.__set_dictionary_page_header(dictionary);
     PQPAGE_ASSIGN_OR_RETURN(const int64_t header_size,
-                            AppendPage(&header, stored, &dictionary_page));
+                            AppendPage(&header, {stored}, &dictionary_page));
     dictionary_uncompressed = header_size + static_cast<int64_t>(dictionary_body->size());
     meta.dictionary_page_offset = file_offset;
     meta.encodings.push_back(Encoding::kPlain);

@@ -6,6 +6,7 @@
 #define PQPAGE_PAGE_CHUNK_ASSEMBLER_H_
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <vector>
 
@@ -34,7 +35,7 @@ class ChunkAssembler {
 
   // Compresses and frames one data page (v1 or v2 per the options) and keeps it. InvalidArgument
   // when a count or size does not fit the header's int32 fields; the codec's errors.
-  absl::Status AddDataPage(EncodedDataPage page);
+  absl::Status AddDataPage(const EncodedDataPage& page);
 
   // Bytes of the data pages kept so far, headers included.
   int64_t data_pages_bytes() const { return static_cast<int64_t>(data_pages_.size()); }
@@ -51,14 +52,20 @@ class ChunkAssembler {
  private:
   void NoteEncoding(Encoding encoding);
   void CountPage(PageType type, Encoding encoding);
-  // Serialises `header` (setting the CRC of `stored` when asked) followed by `stored` into `out`;
-  // returns the header's size.
-  absl::StatusOr<int64_t> AppendPage(format::PageHeader* header, const std::vector<uint8_t>& stored,
+  // Serialises `header` (setting its compressed size and, when asked, the CRC of the stored
+  // bytes) followed by the pieces of `stored` into `out`; returns the header's size.
+  // InvalidArgument when the page's size does not fit the header.
+  absl::StatusOr<int64_t> AppendPage(format::PageHeader* header,
+                                     std::initializer_list<absl::Span<const uint8_t>> stored,
                                      std::vector<uint8_t>* out);
 
   ColumnDescriptor column_;
   WriterOptions options_;
   std::vector<uint8_t> data_pages_;
+  // Kept from page to page so that no page is built in fresh memory: a v1 page's body before
+  // compression, and any page's compressed bytes.
+  std::vector<uint8_t> body_;
+  std::vector<uint8_t> compressed_;
   std::vector<DataPageLocation> locations_;  // offsets relative to data_pages_
   std::vector<Encoding> encodings_;          // data page values and levels, in order of first use
   std::vector<PageEncodingCount> encoding_stats_;  // data pages only

@@ -468,7 +468,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
       page_values_ = row_value;
       page_rows_ -= moved_rows;
       if (page_levels_ > 0) {
-        PQPAGE_RETURN_IF_ERROR(EmitPage(std::move(section), Encoding::kRleDictionary));
+        PQPAGE_RETURN_IF_ERROR(EmitPage(section, Encoding::kRleDictionary));
       } else {
         ResetPage();
       }
@@ -483,19 +483,23 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
 
   absl::Status FinishPage() {
     if (sampling_) return Decide(/*chunk_ends=*/false);
-    std::vector<uint8_t> section;
+    section_.clear();
     if constexpr (kHasDictionary) {
       if (dictionary_active_) {
-        dictionary_->FinishInto(&section);
-        return EmitPage(std::move(section), Encoding::kRleDictionary);
+        dictionary_->FinishInto(&section_);
+        return EmitPage(section_, Encoding::kRleDictionary);
       }
     }
-    PQPAGE_RETURN_IF_ERROR(fallback_->FinishInto(&section));
-    return EmitPage(std::move(section), fallback_->encoding());
+    PQPAGE_RETURN_IF_ERROR(fallback_->FinishInto(&section_));
+    return EmitPage(section_, fallback_->encoding());
   }
 
-  absl::Status EmitPage(std::vector<uint8_t> section, Encoding encoding) {
-    EncodedDataPage page;
+  // Takes the page's values section (leaving `section` empty, with the storage of the page before
+  // it) and hands the page to the assembler.
+  absl::Status EmitPage(std::vector<uint8_t>& section, Encoding encoding) {
+    EncodedDataPage& page = page_;
+    page.repetition_levels.clear();
+    page.definition_levels.clear();
     if (column_.max_repetition_level > 0) {
       RleBitPackedHybridEncoder encoder(rep_width_);
       PQPAGE_RETURN_IF_ERROR(encoder.Put(absl::MakeConstSpan(page_rep_)));
@@ -506,12 +510,14 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
       PQPAGE_RETURN_IF_ERROR(encoder.Put(absl::MakeConstSpan(page_def_)));
       encoder.FinishInto(&page.definition_levels);
     }
-    page.values = std::move(section);
+    page.values.swap(section);
+    section.clear();
     page.encoding = encoding;
     page.num_levels = page_levels_;
     page.num_nulls = page_levels_ - page_values_;
     page.num_rows = page_rows_;
     page_stats_.AddNulls(page.num_nulls);
+    page.statistics.reset();
     if (options_.write_statistics) page.statistics = page_stats_.ToStatistics();
     chunk_stats_.Merge(page_stats_);
     page_index_.AddPage(page_def_, page_rep_, page_levels_, page_values_,
@@ -521,7 +527,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
     const int64_t levels = page_levels_;
     ResetPage();
     const int64_t before = assembler_.data_pages_bytes();
-    PQPAGE_RETURN_IF_ERROR(assembler_.AddDataPage(std::move(page)));
+    PQPAGE_RETURN_IF_ERROR(assembler_.AddDataPage(page));
     if (!watching_ || encoding == Encoding::kRleDictionary) return absl::OkStatus();
     return Watch(assembler_.data_pages_bytes() - before, levels, encoding);
   }
@@ -538,6 +544,11 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
   }
 
   ColumnDescriptor column_;
+  // A page's parts, kept from page to page with their storage: the values section an encoder
+  // finishes into (which then swaps with the encoder's own buffer), and the page handed to the
+  // assembler. So no page is encoded into fresh memory.
+  std::vector<uint8_t> section_;
+  EncodedDataPage page_;
   WriterOptions options_;
   EncodingPlan plan_;
   int rep_width_;
