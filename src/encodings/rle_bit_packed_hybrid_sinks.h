@@ -13,6 +13,7 @@
 #include "bitpack/bit_packing.h"
 #include "encodings/bitmap_writer.h"
 #include "encodings/range_check.h"
+#include "encodings/width1_levels.h"
 
 namespace pqpage::internal {
 
@@ -45,18 +46,6 @@ class Uint32Sink {
   uint32_t* out_;
   uint64_t max_value_;
 };
-
-// Eight int16 levels for each value of a byte of width-1 bit-packed levels, built at compile time:
-// a column with max level 1 (the most common) expands a packed byte with one 16-byte copy.
-struct Width1LevelTable {
-  int16_t levels[256][8];
-  constexpr Width1LevelTable() : levels() {
-    for (int byte = 0; byte < 256; ++byte) {
-      for (int bit = 0; bit < 8; ++bit) levels[byte][bit] = static_cast<int16_t>((byte >> bit) & 1);
-    }
-  }
-};
-inline constexpr Width1LevelTable kWidth1Levels;
 
 // Levels checked against the column's maximum level and counted on the way: those equal to
 // `counted_level` (the present values for definition levels, the row starts for repetition
@@ -94,16 +83,16 @@ class BasicLevelSink {
   bool UnpackDirect(const uint8_t* packed, size_t count, Unpack32Fn) {
     // Width-1 levels never exceed a maximum of at least 1, so they need no check.
     if (bit_width_ != 1 || max_level_ < 1) return false;
-    if constexpr (kStore) {
-      for (size_t byte = 0; byte < count / 8; ++byte) {
-        std::memcpy(out_ + 8 * byte, kWidth1Levels.levels[packed[byte]], 8 * sizeof(int16_t));
-      }
-      out_ += count;
-    }
     // The packed bytes are a bitmap of the levels equal to 1 (count is whole groups, one byte
     // each); no width-1 level equals a counted level above 1.
+    int64_t ones;
+    if constexpr (kStore) {
+      ones = ExpandWidth1Levels(packed, count / 8, out_);
+      out_ += count;
+    } else {
+      ones = CountOnes(packed, count / 8);
+    }
     if (counted_level_ == 0 || counted_level_ == 1) {
-      const int64_t ones = CountOnes(packed, count / 8);
       counted_ += counted_level_ == 1 ? ones : static_cast<int64_t>(count) - ones;
     }
     return true;

@@ -1,0 +1,53 @@
+// The AVX2 twin of ExpandWidth1Levels. Compiled with -mavx2; reached only through the dispatch in
+// width1_levels.cc.
+#include <immintrin.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "encodings/bitmap_writer.h"
+#include "encodings/width1_levels.h"
+
+namespace pqpage::internal {
+
+int64_t ExpandWidth1LevelsAvx2(const uint8_t* packed, size_t bytes, int16_t* out) {
+  // Lane k keeps bit k of the two bytes broadcast to every lane; the unsigned minimum with 1
+  // turns any kept bit into the level 1.
+  const __m256i bit_of_lane = _mm256_setr_epi16(
+      0x0001, 0x0002, 0x0004, 0x0008, 0x0010, 0x0020, 0x0040, 0x0080, 0x0100, 0x0200, 0x0400,
+      0x0800, 0x1000, 0x2000, 0x4000, static_cast<int16_t>(0x8000));
+  const __m256i one = _mm256_set1_epi16(1);
+  // The levels are summed lane by lane as they are made; a 16-bit lane gains at most 1 per pair
+  // of bytes, so the sums move to 32-bit lanes before 2^15 pairs.
+  constexpr size_t kPairsPerFlush = size_t{1} << 14;
+  __m256i total = _mm256_setzero_si256();
+  size_t b = 0;
+  while (b + 2 <= bytes) {
+    const size_t stop = std::min(bytes & ~size_t{1}, b + 2 * kPairsPerFlush);
+    __m256i sum = _mm256_setzero_si256();
+    for (; b < stop; b += 2) {
+      uint16_t two;
+      std::memcpy(&two, packed + b, sizeof(two));
+      const __m256i spread = _mm256_set1_epi16(static_cast<int16_t>(two));
+      const __m256i levels = _mm256_min_epu16(_mm256_and_si256(spread, bit_of_lane), one);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * b), levels);
+      sum = _mm256_add_epi16(sum, levels);
+    }
+    total = _mm256_add_epi32(total, _mm256_madd_epi16(sum, one));
+  }
+  alignas(32) int32_t lanes[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), total);
+  int64_t ones = 0;
+  for (int32_t lane : lanes) ones += lane;
+  if (b < bytes) {
+    // The odd last byte: eight lanes of the same shape.
+    const __m128i spread = _mm_set1_epi16(packed[b]);
+    const __m128i levels = _mm_min_epu16(_mm_and_si128(spread, _mm256_castsi256_si128(bit_of_lane)),
+                                         _mm256_castsi256_si128(one));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 8 * b), levels);
+    ones += CountOnes64(packed[b]);
+  }
+  return ones;
+}
+
+}  // namespace pqpage::internal
