@@ -22,6 +22,9 @@ size_t BuildShortValuesAvx2(DeltaByteArrayCursor* cursor, size_t count, ByteArra
   const int32_t* prefixes = cursor->prefixes;
   const int32_t* suffixes = cursor->suffixes;
   const uint8_t* source = cursor->source;
+  // Copies, so that the stores to `out` (which could alias the cursor) do not reload them.
+  const uint8_t* const source_begin = cursor->source_begin;
+  const uint8_t* const source_end = cursor->source_end;
   size_t previous_length = cursor->previous_length;
   size_t i = 0;
   for (; i < count; ++i) {
@@ -30,23 +33,28 @@ size_t BuildShortValuesAvx2(DeltaByteArrayCursor* cursor, size_t count, ByteArra
     const size_t length = prefix + suffix;
     // The window starts `prefix` bytes before the suffix so the suffix lands at its place.
     if (length > kDeltaByteArrayShortValue ||
-        prefix > static_cast<size_t>(source - cursor->source_begin) ||
-        static_cast<size_t>(cursor->source_end - source) + prefix < 64) {
+        prefix > static_cast<size_t>(source - source_begin) ||
+        static_cast<size_t>(source_end - source) + prefix < 64) {
       break;
     }
     const uint8_t* window = source - prefix;
     const __m256i keep = _mm256_set1_epi8(static_cast<char>(prefix));
     const __m256i from_lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(window));
-    const __m256i from_hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(window + 32));
     const __m256i value_lo =
         _mm256_blendv_epi8(from_lo, previous_lo, _mm256_cmpgt_epi8(keep, iota_lo));
-    const __m256i value_hi =
-        _mm256_blendv_epi8(from_hi, previous_hi, _mm256_cmpgt_epi8(keep, iota_hi));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), value_lo);
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + 32), value_hi);
+    // A value of at most 32 bytes is whole in the low half. The high half it leaves stale is
+    // never read: the next value's prefix is at most this one's length, so its high lanes all
+    // come from the page.
+    if (length > 32) {
+      const __m256i from_hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(window + 32));
+      const __m256i value_hi =
+          _mm256_blendv_epi8(from_hi, previous_hi, _mm256_cmpgt_epi8(keep, iota_hi));
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + 32), value_hi);
+      previous_hi = value_hi;
+    }
     if (out != nullptr) out[i] = ByteArray(dst, static_cast<uint32_t>(length));
     previous_lo = value_lo;
-    previous_hi = value_hi;
     dst += length;
     source += suffix;
     previous_length = length;
