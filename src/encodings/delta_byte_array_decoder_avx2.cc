@@ -32,8 +32,7 @@ size_t BuildShortValuesAvx2(DeltaByteArrayCursor* cursor, size_t count, ByteArra
     const size_t suffix = static_cast<size_t>(suffixes[i]);
     const size_t length = prefix + suffix;
     // The window starts `prefix` bytes before the suffix so the suffix lands at its place.
-    if (length > kDeltaByteArrayShortValue ||
-        prefix > static_cast<size_t>(source - source_begin) ||
+    if (length > kDeltaByteArrayShortValue || prefix > static_cast<size_t>(source - source_begin) ||
         static_cast<size_t>(source_end - source) + prefix < 64) {
       break;
     }
