@@ -1,7 +1,6 @@
 #include "page/chunk_assembler.h"
 
 #include <algorithm>
-#include <initializer_list>
 #include <limits>
 #include <string>
 #include <utility>
@@ -50,22 +49,24 @@ void ChunkAssembler::CountPage(PageType type, Encoding encoding) {
   encoding_stats_.push_back(PageEncodingCount{type, encoding, 1});
 }
 
+size_t ChunkAssembler::StoredSize(absl::Span<const absl::Span<const uint8_t>> stored) {
+  size_t size = 0;
+  for (absl::Span<const uint8_t> piece : stored) size += piece.size();
+  return size;
+}
+
 absl::StatusOr<int64_t> ChunkAssembler::AppendPage(
-    format::PageHeader* header, std::initializer_list<absl::Span<const uint8_t>> stored,
+    format::PageHeader* header, absl::Span<const absl::Span<const uint8_t>> stored,
     std::vector<uint8_t>* out) {
-  size_t stored_size = 0;
+  const size_t stored_size = StoredSize(stored);
   uint32_t crc = 0;
-  for (absl::Span<const uint8_t> piece : stored) {
-    stored_size += piece.size();
-    if (options_.write_checksums) crc = PageCrc32(piece, crc);
+  if (options_.write_checksums) {
+    for (absl::Span<const uint8_t> piece : stored) crc = PageCrc32(piece, crc);
   }
   PQPAGE_RETURN_IF_ERROR(CheckFitsInt32(static_cast<int64_t>(stored_size), "compressed size"));
   header->__set_compressed_page_size(static_cast<int32_t>(stored_size));
   // The format stores the unsigned CRC's bit pattern in a signed i32.
   if (options_.write_checksums) header->__set_crc(static_cast<int32_t>(crc));
-  // Room for the page and a header of the usual size up front (the header is serialized into
-  // place), so that a chunk's buffer grows a few times, with huge pages, not page by page.
-  constexpr size_t kUsualHeaderBytes = 256;
   ReserveKeeping(out, out->size() + kUsualHeaderBytes + stored_size);
   const size_t before = out->size();
   PQPAGE_RETURN_IF_ERROR(SerializeCompact(*header, out));
@@ -75,6 +76,14 @@ absl::StatusOr<int64_t> ChunkAssembler::AppendPage(
   PQPAGE_RETURN_IF_ERROR(
       CheckFitsInt32(header_size + static_cast<int64_t>(stored_size), "size with header"));
   return header_size;
+}
+
+std::vector<uint8_t>* ChunkAssembler::BlockWithRoomFor(size_t bytes) {
+  if (blocks_.empty() || blocks_.back().capacity() - blocks_.back().size() < bytes) {
+    blocks_.emplace_back();
+    ReserveKeeping(&blocks_.back(), std::max(kBlockBytes, bytes));
+  }
+  return &blocks_.back();
 }
 
 absl::Status ChunkAssembler::AddDataPage(const EncodedDataPage& page) {
@@ -151,17 +160,22 @@ absl::Status ChunkAssembler::AddDataPage(const EncodedDataPage& page) {
   PQPAGE_RETURN_IF_ERROR(CheckFitsInt32(uncompressed_size, "uncompressed size"));
   header.__set_uncompressed_page_size(static_cast<int32_t>(uncompressed_size));
 
-  const int64_t offset = data_pages_bytes();
-  absl::StatusOr<int64_t> header_size = v2 ? AppendPage(&header, {rep, def, values}, &data_pages_)
-                                           : AppendPage(&header, {levels, values}, &data_pages_);
-  PQPAGE_RETURN_IF_ERROR(header_size.status());
+  const int64_t offset = data_pages_bytes_;
+  const absl::Span<const uint8_t> v1_pieces[] = {levels, values};
+  const absl::Span<const uint8_t> v2_pieces[] = {rep, def, values};
+  const absl::Span<const absl::Span<const uint8_t>> stored =
+      v2 ? absl::MakeConstSpan(v2_pieces) : absl::MakeConstSpan(v1_pieces);
+  std::vector<uint8_t>* block = BlockWithRoomFor(kUsualHeaderBytes + StoredSize(stored));
+  const size_t block_before = block->size();
+  PQPAGE_ASSIGN_OR_RETURN(const int64_t header_size, AppendPage(&header, stored, block));
+  data_pages_bytes_ += static_cast<int64_t>(block->size() - block_before);
   locations_.push_back(
-      DataPageLocation{offset, static_cast<int32_t>(data_pages_bytes() - offset), num_rows_});
+      DataPageLocation{offset, static_cast<int32_t>(data_pages_bytes_ - offset), num_rows_});
   NoteEncoding(page.encoding);
   CountPage(v2 ? PageType::kDataPageV2 : PageType::kDataPage, page.encoding);
   num_values_ += page.num_levels;
   num_rows_ += page.num_rows;
-  uncompressed_bytes_ += *header_size + uncompressed_size;
+  uncompressed_bytes_ += header_size + uncompressed_size;
   return absl::OkStatus();
 }
 
@@ -197,29 +211,27 @@ absl::StatusOr<ColumnChunkData> ChunkAssembler::Finish(int64_t file_offset,
     header.__set_uncompressed_page_size(static_cast<int32_t>(dictionary_body->size()));
     header.__set_dictionary_page_header(dictionary);
     PQPAGE_ASSIGN_OR_RETURN(const int64_t header_size,
-                            AppendPage(&header, {stored}, &dictionary_page));
+                            AppendPage(&header, {&stored, 1}, &dictionary_page));
     dictionary_uncompressed = header_size + static_cast<int64_t>(dictionary_body->size());
     meta.dictionary_page_offset = file_offset;
     meta.encodings.push_back(Encoding::kPlain);
     meta.encoding_stats.push_back(
         PageEncodingCount{PageType::kDictionaryPage, Encoding::kPlain, 1});
   }
-  // The dictionary page goes in front of the data pages, in their own buffer when it has room
-  // (the pages move along once, and no second chunk-sized buffer is allocated); otherwise the
-  // data pages are copied once behind the dictionary page.
+  // The chunk is put together once, in a buffer of its exact size: the dictionary page, then the
+  // blocks of data pages. A chunk of one block and no dictionary is handed over as it is.
   const int64_t data_start = static_cast<int64_t>(dictionary_page.size());
-  const size_t chunk_size = dictionary_page.size() + data_pages_.size();
-  if (dictionary_page.empty()) {
-    chunk.bytes = std::move(data_pages_);
-  } else if (data_pages_.capacity() >= chunk_size) {
-    data_pages_.insert(data_pages_.begin(), dictionary_page.begin(), dictionary_page.end());
-    chunk.bytes = std::move(data_pages_);
+  const size_t chunk_size = dictionary_page.size() + static_cast<size_t>(data_pages_bytes_);
+  if (dictionary_page.empty() && blocks_.size() == 1) {
+    chunk.bytes = std::move(blocks_.front());
   } else {
-    ReserveKeeping(&dictionary_page, chunk_size);
-    dictionary_page.insert(dictionary_page.end(), data_pages_.begin(), data_pages_.end());
-    chunk.bytes = std::move(dictionary_page);
+    ReserveKeeping(&chunk.bytes, chunk_size);
+    chunk.bytes.insert(chunk.bytes.end(), dictionary_page.begin(), dictionary_page.end());
+    for (const std::vector<uint8_t>& block : blocks_) {
+      chunk.bytes.insert(chunk.bytes.end(), block.begin(), block.end());
+    }
   }
-  data_pages_ = std::vector<uint8_t>();
+  blocks_.clear();
 
   for (Encoding encoding : encodings_) {
     if (std::find(meta.encodings.begin(), meta.encodings.end(), encoding) == meta.encodings.end()) {

@@ -6,7 +6,6 @@
 #define PQPAGE_PAGE_CHUNK_ASSEMBLER_H_
 
 #include <cstdint>
-#include <initializer_list>
 #include <optional>
 #include <vector>
 
@@ -38,7 +37,7 @@ class ChunkAssembler {
   absl::Status AddDataPage(const EncodedDataPage& page);
 
   // Bytes of the data pages kept so far, headers included.
-  int64_t data_pages_bytes() const { return static_cast<int64_t>(data_pages_.size()); }
+  int64_t data_pages_bytes() const { return data_pages_bytes_; }
   int64_t num_rows() const { return num_rows_; }
   int64_t num_data_pages() const { return static_cast<int64_t>(locations_.size()); }
 
@@ -52,21 +51,35 @@ class ChunkAssembler {
  private:
   void NoteEncoding(Encoding encoding);
   void CountPage(PageType type, Encoding encoding);
+  // Room for a page header of the usual size, reserved with each page so that the header is
+  // serialized into place.
+  static constexpr size_t kUsualHeaderBytes = 256;
+  // The size of the blocks the data pages are kept in until the chunk ends (a larger page gets a
+  // block of its own size).
+  static constexpr size_t kBlockBytes = size_t{4} << 20;
+
+  static size_t StoredSize(absl::Span<const absl::Span<const uint8_t>> stored);
+  // The last block, or a new one when it has fewer than `bytes` bytes of room left.
+  std::vector<uint8_t>* BlockWithRoomFor(size_t bytes);
   // Serialises `header` (setting its compressed size and, when asked, the CRC of the stored
   // bytes) followed by the pieces of `stored` into `out`; returns the header's size.
   // InvalidArgument when the page's size does not fit the header.
   absl::StatusOr<int64_t> AppendPage(format::PageHeader* header,
-                                     std::initializer_list<absl::Span<const uint8_t>> stored,
+                                     absl::Span<const absl::Span<const uint8_t>> stored,
                                      std::vector<uint8_t>* out);
 
   ColumnDescriptor column_;
   WriterOptions options_;
-  std::vector<uint8_t> data_pages_;
+  // The data pages kept until the chunk ends, in blocks that are filled and never moved: one
+  // growing buffer was copied about twice over as it grew, and once more when the dictionary page
+  // went in front of it; Finish copies each byte once.
+  std::vector<std::vector<uint8_t>> blocks_;
+  int64_t data_pages_bytes_ = 0;
   // Kept from page to page so that no page is built in fresh memory: a v1 page's body before
   // compression, and any page's compressed bytes.
   std::vector<uint8_t> body_;
   std::vector<uint8_t> compressed_;
-  std::vector<DataPageLocation> locations_;  // offsets relative to data_pages_
+  std::vector<DataPageLocation> locations_;  // offsets from the first data page
   std::vector<Encoding> encodings_;          // data page values and levels, in order of first use
   std::vector<PageEncodingCount> encoding_stats_;  // data pages only
   int64_t num_values_ = 0;
