@@ -13,6 +13,20 @@
 namespace pqpage::internal {
 namespace {
 
+// Reads land at addresses congruent to their file offsets modulo this; see ReadPad.
+constexpr size_t kReadAlignment = 64;
+
+// The shift into a buffer at `buffer` that puts the byte read from `file_offset` at an address
+// congruent to it modulo kReadAlignment. pread copies out of the page cache with `rep movsb`,
+// which on AMD Zen runs about 8x slower when the destination lies a few bytes past the source
+// modulo 4 KiB (a 380 KB read: 120 us instead of 14 us); glibc's large allocations start 16
+// bytes into a page, so a read from a chunk at file offset 4 landed exactly there.
+size_t ReadPad(const uint8_t* buffer, int64_t file_offset) {
+  return static_cast<size_t>(static_cast<uint64_t>(file_offset) -
+                             reinterpret_cast<uintptr_t>(buffer)) &
+         (kReadAlignment - 1);
+}
+
 // A header's size is only known once it is parsed, so it is read through growing windows: almost
 // every header fits the first; one carrying large statistics needs a later one.
 constexpr int64_t kHeaderWindows[] = {16 << 10, 1 << 20, 64 << 20};
@@ -36,24 +50,29 @@ absl::StatusOr<absl::Span<const uint8_t>> PageWalker::Window(int64_t begin, int6
     // The part of the old window the new one starts with (a page that ran past the old one) is
     // moved to the front rather than read again, when the buffer already holds the new size
     // (growing it may discard what it held).
+    const size_t room = static_cast<size_t>(size) + kReadAlignment;
     int64_t kept = 0;
     if (begin >= window_begin_ && begin < window_begin_ + window_size_ &&
-        static_cast<int64_t>(window_.bytes().size()) >= size) {
+        window_.bytes().size() >= room) {
       kept = window_begin_ + window_size_ - begin;
     }
-    const absl::Span<uint8_t> buffer = window_.Grow(static_cast<size_t>(size));
+    const absl::Span<uint8_t> buffer = window_.Grow(room);
+    const size_t pad = ReadPad(buffer.data(), location_.offset + begin);
     if (kept > 0) {
-      std::memmove(buffer.data(), buffer.data() + (begin - window_begin_),
+      std::memmove(buffer.data() + pad, buffer.data() + window_pad_ + (begin - window_begin_),
                    static_cast<size_t>(kept));
     }
     window_begin_ = begin;
     window_size_ = 0;
-    PQPAGE_RETURN_IF_ERROR(source_->ReadAt(location_.offset + begin + kept,
-                                           buffer.subspan(static_cast<size_t>(kept))));
+    window_pad_ = pad;
+    PQPAGE_RETURN_IF_ERROR(source_->ReadAt(
+        location_.offset + begin + kept,
+        buffer.subspan(pad + static_cast<size_t>(kept), static_cast<size_t>(size - kept))));
     window_size_ = size;
   }
   return absl::MakeConstSpan(window_.bytes())
-      .subspan(static_cast<size_t>(begin - window_begin_), static_cast<size_t>(length));
+      .subspan(window_pad_ + static_cast<size_t>(begin - window_begin_),
+               static_cast<size_t>(length));
 }
 
 PageWalker::PageWalker(const ByteSource* source, ColumnChunkLocation location,
@@ -145,13 +164,15 @@ absl::StatusOr<bool> PageWalker::Next() {
   } else {
     // A page larger than the read-ahead: what the window read of its start is copied, the rest
     // read.
-    const absl::Span<uint8_t> page = stored_.Grow(static_cast<size_t>(body));
+    const absl::Span<uint8_t> room = stored_.Grow(static_cast<size_t>(body) + kReadAlignment);
+    const absl::Span<uint8_t> page =
+        room.subspan(ReadPad(room.data(), offset + header_size), static_cast<size_t>(body));
     const int64_t page_begin = next_offset_ + header_size;
     const int64_t window_end = window_begin_ + window_size_;
     int64_t copied = 0;
     if (page_begin >= window_begin_ && page_begin < window_end) {
       copied = std::min(body, window_end - page_begin);
-      std::memcpy(page.data(), window_.bytes().data() + (page_begin - window_begin_),
+      std::memcpy(page.data(), window_.bytes().data() + window_pad_ + (page_begin - window_begin_),
                   static_cast<size_t>(copied));
     }
     absl::Status read =

@@ -75,6 +75,8 @@ class PageWalker {
   // are what earlier users left, so the bytes read are tracked apart from them.
   absl::StatusOr<absl::Span<const uint8_t>> Window(int64_t begin, int64_t length);
   PooledBuffer window_;
+  // Where the window's bytes start in window_ (see ReadPad in page_walker.cc).
+  size_t window_pad_ = 0;
   int64_t window_begin_ = 0;
   int64_t window_size_ = 0;
   PooledBuffer stored_;  // a page too large for the window
