@@ -25,6 +25,18 @@ int64_t ExpandWidth1LevelsAvx2(const uint8_t* packed, size_t bytes, int16_t* out
   while (b + 2 <= bytes) {
     const size_t stop = std::min(bytes & ~size_t{1}, b + 2 * kPairsPerFlush);
     __m256i sum = _mm256_setzero_si256();
+    // Sixteen bytes at a time: one load, then each pair spread over the lanes by one shuffle.
+    for (; b + 16 <= stop; b += 16) {
+      const __m256i sixteen = _mm256_broadcastsi128_si256(
+          _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + b)));
+      for (int pair = 0; pair < 8; ++pair) {
+        const __m256i spread = _mm256_shuffle_epi8(
+            sixteen, _mm256_set1_epi16(static_cast<int16_t>((2 * pair) | ((2 * pair + 1) << 8))));
+        const __m256i levels = _mm256_min_epu16(_mm256_and_si256(spread, bit_of_lane), one);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * (b + 2 * pair)), levels);
+        sum = _mm256_add_epi16(sum, levels);
+      }
+    }
     for (; b < stop; b += 2) {
       uint16_t two;
       std::memcpy(&two, packed + b, sizeof(two));
