@@ -71,8 +71,9 @@ absl::StatusOr<int64_t> ChunkAssembler::AppendPage(
   const size_t before = out->size();
   PQPAGE_RETURN_IF_ERROR(SerializeCompact(*header, out));
   const int64_t header_size = static_cast<int64_t>(out->size() - before);
-  for (absl::Span<const uint8_t> piece : stored)
+  for (absl::Span<const uint8_t> piece : stored) {
     out->insert(out->end(), piece.begin(), piece.end());
+  }
   PQPAGE_RETURN_IF_ERROR(
       CheckFitsInt32(header_size + static_cast<int64_t>(stored_size), "size with header"));
   return header_size;
