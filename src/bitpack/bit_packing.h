@@ -6,8 +6,9 @@
 // Layout. Parquet packs in two bit orders:
 //   - LSB order (hybrid and delta): value i occupies bits [i*w, i*w + w) of the stream, where bit k
 //     is bit (k % 8) of byte k / 8, least significant first.
-//   - MSB order (the deprecated BIT_PACKED): bit k of the stream is bit 7 - (k % 8) of byte k / 8,
-//     and each value is written most significant bit first.
+//   - MSB order (the deprecated BIT_PACKED, and ORC's integer RLE v2 at up to 64 bits): bit k of
+//     the stream is bit 7 - (k % 8) of byte k / 8, and each value is written most significant bit
+//     first.
 // In both orders 8 values of width w fill exactly w bytes, so the kernels work on whole groups
 // of 8.
 //
@@ -44,6 +45,8 @@ struct BitPackingKernels {
   Pack64Fn pack64[kMaxBitWidth64 + 1];          // LSB order, widths 0..64
   Unpack32Fn unpack32_msb[kMaxBitWidth32 + 1];  // MSB order (BIT_PACKED), widths 0..32
   Pack32Fn pack32_msb[kMaxBitWidth32 + 1];      // MSB order (BIT_PACKED), widths 0..32
+  Unpack64Fn unpack64_msb[kMaxBitWidth64 + 1];  // MSB order (ORC RLE v2), widths 0..64
+  Pack64Fn pack64_msb[kMaxBitWidth64 + 1];      // MSB order (ORC RLE v2), widths 0..64
 };
 
 // The portable kernels, generated from one template per direction and bit order.

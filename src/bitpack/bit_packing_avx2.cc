@@ -415,6 +415,14 @@ template <int W>
 void ScalarPack32Msb(const uint32_t* in, uint8_t* out, size_t count) {
   ScalarBitPackingKernels().pack32_msb[W](in, out, count);
 }
+template <int W>
+void ScalarUnpack64Msb(const uint8_t* in, uint64_t* out, size_t count) {
+  ScalarBitPackingKernels().unpack64_msb[W](in, out, count);
+}
+template <int W>
+void ScalarPack64Msb(const uint64_t* in, uint8_t* out, size_t count) {
+  ScalarBitPackingKernels().pack64_msb[W](in, out, count);
+}
 
 // Which widths get a vector kernel: those whose plan is valid, minus 0 and the full width (zero
 // fill and memcpy, which the scalar kernels already do at memory speed).
@@ -464,6 +472,8 @@ template <size_t... W>
 constexpr BitPackingKernels AddAvx2Kernels64(BitPackingKernels kernels, std::index_sequence<W...>) {
   ((kernels.unpack64[W] = ChooseUnpack64<W>()), ...);
   ((kernels.pack64[W] = &ScalarPack64<W>), ...);
+  ((kernels.unpack64_msb[W] = &ScalarUnpack64Msb<W>), ...);
+  ((kernels.pack64_msb[W] = &ScalarPack64Msb<W>), ...);
   return kernels;
 }
 

@@ -13,8 +13,8 @@ constexpr BitPackingKernels MakeScalarKernels32(std::index_sequence<W...>) {
   kernels.name = "scalar";
   ((kernels.unpack32[W] = &scalar::UnpackLsb<uint32_t, W>), ...);
   ((kernels.pack32[W] = &scalar::PackLsb<uint32_t, W>), ...);
-  ((kernels.unpack32_msb[W] = &scalar::UnpackMsb<W>), ...);
-  ((kernels.pack32_msb[W] = &scalar::PackMsb<W>), ...);
+  ((kernels.unpack32_msb[W] = &scalar::UnpackMsb<uint32_t, W>), ...);
+  ((kernels.pack32_msb[W] = &scalar::PackMsb<uint32_t, W>), ...);
   return kernels;
 }
 
@@ -23,6 +23,8 @@ constexpr BitPackingKernels AddScalarKernels64(BitPackingKernels kernels,
                                                std::index_sequence<W...>) {
   ((kernels.unpack64[W] = &scalar::UnpackLsb<uint64_t, W>), ...);
   ((kernels.pack64[W] = &scalar::PackLsb<uint64_t, W>), ...);
+  ((kernels.unpack64_msb[W] = &scalar::UnpackMsb<uint64_t, W>), ...);
+  ((kernels.pack64_msb[W] = &scalar::PackMsb<uint64_t, W>), ...);
   return kernels;
 }
 

@@ -70,34 +70,48 @@ inline void PackBlockLsb(const T* in, uint8_t* out, std::index_sequence<I...>) {
 }
 
 // MSB order reads the stream as one big-endian bit string. A block is first copied into a buffer
-// with 8 bytes of slack so that every value can be read with one 64-bit big-endian load.
-template <int W, int I>
-inline uint32_t ExtractMsb(const uint8_t* padded) {
+// with 8 bytes of slack so that every value can be read with one 64-bit big-endian load, plus one
+// more byte for the values (wider than 56 bits) that straddle nine bytes.
+template <typename T, int W, int I>
+inline T ExtractMsb(const uint8_t* padded) {
   constexpr int kBit = I * W;
+  constexpr int kEnd = kBit % 8 + W;  // where the value ends, in bits from its first byte
   const uint64_t window = __builtin_bswap64(LoadLittleEndian<uint64_t>(padded + kBit / 8));
-  return static_cast<uint32_t>((window >> (64 - (kBit % 8) - W)) & LowBitsMask<uint64_t, W>());
+  uint64_t value;
+  if constexpr (kEnd <= 64) {
+    value = window >> (64 - kEnd);
+  } else {
+    value = window << (kEnd - 64) | padded[kBit / 8 + 8] >> (72 - kEnd);
+  }
+  return static_cast<T>(value & LowBitsMask<uint64_t, W>());
 }
 
-template <int W, size_t... I>
-inline void UnpackBlockMsb(const uint8_t* in, uint32_t* out, std::index_sequence<I...>) {
+template <typename T, int W, size_t... I>
+inline void UnpackBlockMsb(const uint8_t* in, T* out, std::index_sequence<I...>) {
   uint8_t padded[4 * W + 8] = {};
   std::memcpy(padded, in, 4 * W);
-  ((out[I] = ExtractMsb<W, static_cast<int>(I)>(padded)), ...);
+  ((out[I] = ExtractMsb<T, W, static_cast<int>(I)>(padded)), ...);
 }
 
-template <int W, int I>
-inline void DepositMsb(const uint32_t* in, uint8_t* padded) {
+template <typename T, int W, int I>
+inline void DepositMsb(const T* in, uint8_t* padded) {
   constexpr int kBit = I * W;
+  constexpr int kEnd = kBit % 8 + W;
   const uint64_t value = static_cast<uint64_t>(in[I]) & LowBitsMask<uint64_t, W>();
   uint64_t window = __builtin_bswap64(LoadLittleEndian<uint64_t>(padded + kBit / 8));
-  window |= value << (64 - (kBit % 8) - W);
+  if constexpr (kEnd <= 64) {
+    window |= value << (64 - kEnd);
+  } else {
+    window |= value >> (kEnd - 64);
+    padded[kBit / 8 + 8] = static_cast<uint8_t>(value << (72 - kEnd));
+  }
   StoreLittleEndian(padded + kBit / 8, __builtin_bswap64(window));
 }
 
-template <int W, size_t... I>
-inline void PackBlockMsb(const uint32_t* in, uint8_t* out, std::index_sequence<I...>) {
+template <typename T, int W, size_t... I>
+inline void PackBlockMsb(const T* in, uint8_t* out, std::index_sequence<I...>) {
   uint8_t padded[4 * W + 8] = {};
-  (DepositMsb<W, static_cast<int>(I)>(in, padded), ...);
+  (DepositMsb<T, W, static_cast<int>(I)>(in, padded), ...);
   std::memcpy(out, padded, 4 * W);
 }
 
@@ -160,26 +174,26 @@ void PackLsb(const T* in, uint8_t* out, size_t count) {
   }
 }
 
-template <int W>
-void UnpackMsb(const uint8_t* in, uint32_t* out, size_t count) {
+template <typename T, int W>
+void UnpackMsb(const uint8_t* in, T* out, size_t count) {
   if (count == 0) return;  // empty spans may come with null pointers
   if constexpr (W == 0) {
-    std::memset(out, 0, count * sizeof(uint32_t));
+    std::memset(out, 0, count * sizeof(T));
   } else {
-    UnpackWithTail<uint32_t, W>(in, out, count, [](const uint8_t* block_in, uint32_t* block_out) {
-      UnpackBlockMsb<W>(block_in, block_out, std::make_index_sequence<kBlockValues>{});
+    UnpackWithTail<T, W>(in, out, count, [](const uint8_t* block_in, T* block_out) {
+      UnpackBlockMsb<T, W>(block_in, block_out, std::make_index_sequence<kBlockValues>{});
     });
   }
 }
 
-template <int W>
-void PackMsb(const uint32_t* in, uint8_t* out, size_t count) {
+template <typename T, int W>
+void PackMsb(const T* in, uint8_t* out, size_t count) {
   if (count == 0) return;  // empty spans may come with null pointers
   if constexpr (W == 0) {
     return;
   } else {
-    PackWithTail<uint32_t, W>(in, out, count, [](const uint32_t* block_in, uint8_t* block_out) {
-      PackBlockMsb<W>(block_in, block_out, std::make_index_sequence<kBlockValues>{});
+    PackWithTail<T, W>(in, out, count, [](const T* block_in, uint8_t* block_out) {
+      PackBlockMsb<T, W>(block_in, block_out, std::make_index_sequence<kBlockValues>{});
     });
   }
 }
