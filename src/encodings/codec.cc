@@ -278,5 +278,9 @@ PQPAGE_INSTANTIATE_CODEC(float)
 PQPAGE_INSTANTIATE_CODEC(double)
 PQPAGE_INSTANTIATE_CODEC(ByteArray)
 #undef PQPAGE_INSTANTIATE_CODEC
+// ORC's byte RLE (pqpage/orc/byte_rle.h) stores bytes, a value type no Parquet column has: the
+// interface alone is instantiated for them, with no factory.
+template class Decoder<int8_t>;
+template class Encoder<int8_t>;
 
 }  // namespace pqpage
