@@ -96,19 +96,24 @@ absl::Status ByteRleDecoder::NextGroup() {
     return absl::DataLossError(
         absl::StrCat("ORC byte RLE: the stream ends with ", values_left_, " values still to read"));
   }
-  const auto control = static_cast<int8_t>(*position_++);
-  group_is_run_ = control >= 0;
-  group_left_ = group_is_run_ ? control + kMinRun : -static_cast<int64_t>(control);
-  if (group_left_ > values_left_) {
-    return absl::DataLossError(absl::StrCat("ORC byte RLE: a group of ", group_left_,
-                                            " values where ", values_left_, " are left"));
+  const auto control = static_cast<int8_t>(*position_);
+  const bool is_run = control >= 0;
+  const int64_t values = is_run ? control + kMinRun : -static_cast<int64_t>(control);
+  if (values > values_left_) {
+    return absl::DataLossError(absl::StrCat("ORC byte RLE: a group of ", values, " values where ",
+                                            values_left_, " are left"));
   }
-  const int64_t bytes = group_is_run_ ? 1 : group_left_;
-  if (end_ - position_ < bytes) {
+  const int64_t bytes = is_run ? 1 : values;
+  if (end_ - position_ - 1 < bytes) {
     return absl::DataLossError(absl::StrCat("ORC byte RLE: a group needs ", bytes, " bytes, ",
-                                            end_ - position_, " are left"));
+                                            end_ - position_ - 1, " are left"));
   }
-  if (group_is_run_) {
+  // The group is taken only once it is known to be whole, so a decoder that failed here holds no
+  // group that points past its data.
+  ++position_;
+  group_is_run_ = is_run;
+  group_left_ = values;
+  if (is_run) {
     run_value_ = *position_;
   } else {
     literals_ = position_;

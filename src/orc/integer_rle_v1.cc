@@ -126,24 +126,33 @@ absl::Status IntegerRleV1Decoder::NextGroup() {
     return absl::DataLossError(absl::StrCat("ORC integer RLE v1: the stream ends with ",
                                             values_left_, " values still to read"));
   }
-  const auto control = static_cast<int8_t>(data_[position_++]);
-  group_is_run_ = control >= 0;
-  group_left_ = group_is_run_ ? control + kMinRun : -static_cast<int64_t>(control);
-  if (group_left_ > values_left_) {
-    return absl::DataLossError(absl::StrCat("ORC integer RLE v1: a group of ", group_left_,
+  const auto control = static_cast<int8_t>(data_[position_]);
+  const bool is_run = control >= 0;
+  const int64_t values = is_run ? control + kMinRun : -static_cast<int64_t>(control);
+  if (values > values_left_) {
+    return absl::DataLossError(absl::StrCat("ORC integer RLE v1: a group of ", values,
                                             " values where ", values_left_, " are left"));
   }
-  if (!group_is_run_) return absl::OkStatus();
-  if (position_ >= data_.size()) {
-    return absl::DataLossError("ORC integer RLE v1: a run ends before its delta");
+  size_t at = position_ + 1;
+  if (is_run) {
+    if (at >= data_.size()) {
+      return absl::DataLossError("ORC integer RLE v1: a run ends before its delta");
+    }
+    const auto delta = static_cast<int8_t>(data_[at++]);
+    uint64_t first = 0;
+    if (signed_) {
+      PQPAGE_ASSIGN_OR_RETURN(const int64_t value, ReadSignedVarint(data_, &at));
+      first = static_cast<uint64_t>(value);
+    } else {
+      PQPAGE_ASSIGN_OR_RETURN(first, ReadVarint(data_, &at));
+    }
+    run_delta_ = static_cast<uint64_t>(static_cast<int64_t>(delta));
+    run_next_ = first;
   }
-  run_delta_ = static_cast<uint64_t>(static_cast<int64_t>(static_cast<int8_t>(data_[position_++])));
-  if (signed_) {
-    PQPAGE_ASSIGN_OR_RETURN(const int64_t first, ReadSignedVarint(data_, &position_));
-    run_next_ = static_cast<uint64_t>(first);
-  } else {
-    PQPAGE_ASSIGN_OR_RETURN(run_next_, ReadVarint(data_, &position_));
-  }
+  // Taken only once whole: a decoder that failed here holds no half-read group.
+  position_ = at;
+  group_is_run_ = is_run;
+  group_left_ = values;
   return absl::OkStatus();
 }
 
