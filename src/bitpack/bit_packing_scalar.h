@@ -69,50 +69,52 @@ inline void PackBlockLsb(const T* in, uint8_t* out, std::index_sequence<I...>) {
   std::memcpy(out, words, 4 * W);
 }
 
-// MSB order reads the stream as one big-endian bit string. A block is first copied into a buffer
-// with 8 bytes of slack so that every value can be read with one 64-bit big-endian load, plus one
-// more byte for the values (wider than 56 bits) that straddle nine bytes.
+// MSB order reads the stream as one big-endian bit string. A block of 32 values of W bits is W / 2
+// such 64-bit words (the last one half full when W is odd), byte-swapped once as a whole; every
+// value's place in them is a compile-time constant, so the words stay in registers and each value
+// costs a shift or two, with no read-modify-write of memory.
 template <typename T, int W, int I>
-inline T ExtractMsb(const uint8_t* padded) {
+inline T ExtractMsb(const uint64_t* words) {
   constexpr int kBit = I * W;
-  constexpr int kEnd = kBit % 8 + W;  // where the value ends, in bits from its first byte
-  const uint64_t window = __builtin_bswap64(LoadLittleEndian<uint64_t>(padded + kBit / 8));
+  constexpr int kWord = kBit / 64;
+  constexpr int kEnd = kBit % 64 + W;  // where the value ends, in bits from its word's top
   uint64_t value;
   if constexpr (kEnd <= 64) {
-    value = window >> (64 - kEnd);
+    value = words[kWord] >> (64 - kEnd);
   } else {
-    value = window << (kEnd - 64) | padded[kBit / 8 + 8] >> (72 - kEnd);
+    value = words[kWord] << (kEnd - 64) | words[kWord + 1] >> (128 - kEnd);
   }
   return static_cast<T>(value & LowBitsMask<uint64_t, W>());
 }
 
 template <typename T, int W, size_t... I>
 inline void UnpackBlockMsb(const uint8_t* in, T* out, std::index_sequence<I...>) {
-  uint8_t padded[4 * W + 8] = {};
-  std::memcpy(padded, in, 4 * W);
-  ((out[I] = ExtractMsb<T, W, static_cast<int>(I)>(padded)), ...);
+  uint64_t words[(W + 1) / 2] = {};
+  std::memcpy(words, in, 4 * W);
+  for (uint64_t& word : words) word = __builtin_bswap64(word);
+  ((out[I] = ExtractMsb<T, W, static_cast<int>(I)>(words)), ...);
 }
 
 template <typename T, int W, int I>
-inline void DepositMsb(const T* in, uint8_t* padded) {
+inline void DepositMsb(const T* in, uint64_t* words) {
   constexpr int kBit = I * W;
-  constexpr int kEnd = kBit % 8 + W;
+  constexpr int kWord = kBit / 64;
+  constexpr int kEnd = kBit % 64 + W;
   const uint64_t value = static_cast<uint64_t>(in[I]) & LowBitsMask<uint64_t, W>();
-  uint64_t window = __builtin_bswap64(LoadLittleEndian<uint64_t>(padded + kBit / 8));
   if constexpr (kEnd <= 64) {
-    window |= value << (64 - kEnd);
+    words[kWord] |= value << (64 - kEnd);
   } else {
-    window |= value >> (kEnd - 64);
-    padded[kBit / 8 + 8] = static_cast<uint8_t>(value << (72 - kEnd));
+    words[kWord] |= value >> (kEnd - 64);
+    words[kWord + 1] |= value << (128 - kEnd);
   }
-  StoreLittleEndian(padded + kBit / 8, __builtin_bswap64(window));
 }
 
 template <typename T, int W, size_t... I>
 inline void PackBlockMsb(const T* in, uint8_t* out, std::index_sequence<I...>) {
-  uint8_t padded[4 * W + 8] = {};
-  (DepositMsb<T, W, static_cast<int>(I)>(in, padded), ...);
-  std::memcpy(out, padded, 4 * W);
+  uint64_t words[(W + 1) / 2] = {};
+  (DepositMsb<T, W, static_cast<int>(I)>(in, words), ...);
+  for (uint64_t& word : words) word = __builtin_bswap64(word);
+  std::memcpy(out, words, 4 * W);
 }
 
 // A block kernel applied to `count` values: whole blocks in place, and the last partial block
