@@ -47,24 +47,26 @@ struct PatchPlan {
   size_t entries = 0;
 };
 
-// The gaps between patched values, split into fillers (gap 255, patch 0) where over 255; calls
-// emit(gap, index) for every entry (index < 0 for a filler). Returns false as soon as there
-// would be more than kMaxPatchEntries entries.
-template <typename Emit>
-bool ForEachPatchEntry(const uint64_t* reduced, size_t count, int width, Emit emit) {
+// The patch list entries of the values of `outliers` (IntegerRleV2Encoder::Outlier, in index
+// order) wider than `width`: the gap from the
+// previous patch, split into fillers (gap 255, patch 0) where over 255. Calls emit(gap, index) for
+// every entry (index < 0 for a filler). Returns false as soon as there would be more than
+// kMaxPatchEntries entries.
+template <typename Outliers, typename Emit>
+bool ForEachPatchEntry(const Outliers& outliers, int width, Emit emit) {
   size_t entries = 0;
   size_t previous = 0;
-  for (size_t i = 0; i < count; ++i) {
-    if ((reduced[i] >> width) == 0) continue;
-    size_t gap = i - previous;
+  for (const auto& outlier : outliers) {
+    if (outlier.bits <= width) continue;
+    size_t gap = outlier.index - previous;
     while (gap > 255) {
       if (++entries > kMaxPatchEntries) return false;
       emit(255, -1);
       gap -= 255;
     }
     if (++entries > kMaxPatchEntries) return false;
-    emit(gap, static_cast<int64_t>(i));
-    previous = i;
+    emit(gap, static_cast<int64_t>(outlier.index));
+    previous = outlier.index;
   }
   return true;
 }
@@ -194,7 +196,9 @@ void IntegerRleV2Encoder::WriteLiterals(const int64_t* values, size_t count) {
   PatchPlan best_patch;
   best_patch.bytes = std::numeric_limits<size_t>::max();
   const int64_t minimum = *std::min_element(values, values + count);
-  if (minimum != std::numeric_limits<int64_t>::min()) {
+  // A PATCHED_BASE run takes at least its 4 header bytes, a base byte and a bit a value.
+  const bool patch_can_win = 5 + PackedBytes(count, 1) < std::min(direct_bytes, delta_bytes);
+  if (patch_can_win && minimum != std::numeric_limits<int64_t>::min()) {
     const uint64_t magnitude =
         minimum < 0 ? 0 - static_cast<uint64_t>(minimum) : static_cast<uint64_t>(minimum);
     const int base_bytes = (BitsNeeded(magnitude) + 1 + 7) / 8;  // with a sign bit
@@ -206,28 +210,45 @@ void IntegerRleV2Encoder::WriteLiterals(const int64_t* values, size_t count) {
       ++by_bits[BitsNeeded(reduced[i])];
     }
     const int full_bits = BitsNeeded(reduced_bits);
-    size_t wider = 0;  // values wider than the width tried, for the widths from the top down
+    // The narrowest width below full_bits that leaves at most kMaxPatchEntries values wider.
+    int narrowest = 0;
+    size_t wider = 0;
     int bits = 64;
     for (auto width = kCodedWidths.rbegin(); width != kCodedWidths.rend(); ++width) {
       if (*width >= full_bits) continue;
       while (bits > *width) wider += by_bits[bits--];
       if (wider > kMaxPatchEntries) break;  // narrower widths patch even more values
-      PatchPlan plan;
-      plan.width = *width;
-      plan.patch_width = ClosestRleV2Width(full_bits - *width);
-      size_t largest_gap = 0;
-      if (!ForEachPatchEntry(reduced, count, *width, [&](size_t gap, int64_t) {
-            largest_gap = std::max(largest_gap, gap);
-            ++plan.entries;
-          })) {
-        continue;
+      narrowest = *width;
+    }
+    // Worth a look only when even its smallest possible run beats the other forms.
+    if (narrowest > 0 &&
+        4 + base_bytes + PackedBytes(count, narrowest) < std::min(direct_bytes, delta_bytes)) {
+      outliers_.clear();
+      for (size_t i = 0; i < count; ++i) {
+        const int value_bits = BitsNeeded(reduced[i]);
+        if (value_bits > narrowest) {
+          outliers_.push_back({static_cast<uint16_t>(i), static_cast<uint8_t>(value_bits)});
+        }
       }
-      plan.gap_width = std::max(1, BitsNeeded(largest_gap));
-      if (plan.patch_width + plan.gap_width > 64) continue;
-      plan.entry_width = ClosestRleV2Width(plan.patch_width + plan.gap_width);
-      plan.bytes =
-          4 + base_bytes + PackedBytes(count, *width) + PackedBytes(plan.entries, plan.entry_width);
-      if (plan.bytes < best_patch.bytes) best_patch = plan;
+      for (const int width : kCodedWidths) {
+        if (width < narrowest || width >= full_bits) continue;
+        PatchPlan plan;
+        plan.width = width;
+        plan.patch_width = ClosestRleV2Width(full_bits - width);
+        size_t largest_gap = 0;
+        if (!ForEachPatchEntry(outliers_, width, [&](size_t gap, int64_t) {
+              largest_gap = std::max(largest_gap, gap);
+              ++plan.entries;
+            })) {
+          continue;
+        }
+        plan.gap_width = std::max(1, BitsNeeded(largest_gap));
+        if (plan.patch_width + plan.gap_width > 64) continue;
+        plan.entry_width = ClosestRleV2Width(plan.patch_width + plan.gap_width);
+        plan.bytes = 4 + base_bytes + PackedBytes(count, width) +
+                     PackedBytes(plan.entries, plan.entry_width);
+        if (plan.bytes < best_patch.bytes) best_patch = plan;
+      }
     }
     if (best_patch.bytes < direct_bytes && best_patch.bytes < delta_bytes) {
       const std::array<uint8_t, 2> head = header_length(2, EncodeRleV2Width(best_patch.width));
@@ -240,7 +261,7 @@ void IntegerRleV2Encoder::WriteLiterals(const int64_t* values, size_t count) {
         out_.push_back(static_cast<uint8_t>(base >> (8 * i)));
       AppendPackedMsb64(reduced, count, best_patch.width, &out_);
       size_t entry = 0;
-      ForEachPatchEntry(reduced, count, best_patch.width, [&](size_t gap, int64_t index) {
+      ForEachPatchEntry(outliers_, best_patch.width, [&](size_t gap, int64_t index) {
         const uint64_t patch = index < 0 ? 0 : reduced[index] >> best_patch.width;
         entries[entry++] = static_cast<uint64_t>(gap) << best_patch.patch_width | patch;
       });

@@ -57,6 +57,13 @@ class IntegerRleV2Encoder final : public Encoder<int64_t> {
   std::vector<uint8_t> out_;
   std::vector<int64_t> pending_;
   std::vector<uint64_t> scratch_;  // per-run work space of the run writers
+  // The values of a run wider than the narrowest width a PATCHED_BASE run of it could have: at
+  // any width, the run's patches are among them.
+  struct Outlier {
+    uint16_t index;
+    uint8_t bits;
+  };
+  std::vector<Outlier> outliers_;
 };
 
 // Reads a version 2 stream of a known number of values. Errors: DataLoss for a truncated run or
