@@ -19,6 +19,7 @@
 #include "absl/strings/str_cat.h"
 #include "common/byte_io.h"
 #include "common/large_buffer.h"
+#include "compression/chunk_codecs.h"
 #include "pqpage/status_macros.h"
 
 namespace pqpage {
@@ -237,27 +238,40 @@ absl::Status BrotliDecompressGrowing(absl::Span<const uint8_t> input, size_t exp
   return absl::OkStatus();
 }
 
-// Streams the frames of `input` into *out, which grows as output appears; the caller has checked
-// that `expected` is a size the input can produce.
-absl::Status ZstdDecompressGrowing(absl::Span<const uint8_t> input, size_t expected,
-                                   std::vector<uint8_t>* out) {
+// What a growing inflation produced: how many bytes, and whether the stream holds more than the
+// limit it was given (in which case it was not inflated further).
+struct GrowingInflation {
+  size_t produced = 0;
+  bool over_limit = false;
+};
+
+// Streams the frames of `input` into (*out)[offset, ...), keeping the bytes before `offset`; *out
+// grows as output appears, never beyond offset + limit, and is never shortened. The caller has
+// checked that `limit` is a size the input can produce.
+absl::StatusOr<GrowingInflation> ZstdInflateGrowing(absl::Span<const uint8_t> input, size_t limit,
+                                                    size_t offset, std::vector<uint8_t>* out) {
   ZSTD_DCtx* stream = ThreadZstdContext();
   if (stream == nullptr) return absl::ResourceExhaustedError("ZSTD: cannot create a decoder");
   ZSTD_DCtx_reset(stream, ZSTD_reset_session_only);
   ZSTD_inBuffer in = {input.data(), input.size(), 0};
-  size_t produced = 0;
-  out->clear();
+  GrowingInflation result;
+  size_t& produced = result.produced;
+  // The bytes after `offset` the decoder may fill so far: growing this, not *out's size, is what
+  // holds the output to `limit`.
+  size_t room = 0;
   absl::Status status;
   // Frames may follow each other; the stream ends when the input is used up and the last frame
   // is complete (ZSTD_decompressStream returns 0).
   for (;;) {
-    const bool probing = produced == out->size() && out->size() >= expected;
-    if (!probing && produced == out->size()) {
-      out->resize(NextCapacity(out->size(), input.size(), expected));
+    // Once `limit` bytes are out, one spare byte tells a finished stream from a long one.
+    const bool probing = produced == room && room >= limit;
+    if (!probing && produced == room) {
+      room = NextCapacity(room, input.size(), limit);
+      if (out->size() - offset < room) out->resize(offset + room);
     }
     uint8_t probe;
-    ZSTD_outBuffer buffer =
-        probing ? ZSTD_outBuffer{&probe, 1, 0} : ZSTD_outBuffer{out->data(), out->size(), produced};
+    ZSTD_outBuffer buffer = probing ? ZSTD_outBuffer{&probe, 1, 0}
+                                    : ZSTD_outBuffer{out->data() + offset, room, produced};
     const size_t consumed_before = in.pos;
     const size_t hint = ZSTD_decompressStream(stream, &buffer, &in);
     if (ZSTD_isError(hint)) {
@@ -267,7 +281,7 @@ absl::Status ZstdDecompressGrowing(absl::Span<const uint8_t> input, size_t expec
     bool progressed = in.pos != consumed_before;
     if (probing) {
       if (buffer.pos > 0) {
-        status = TooLong(Compression::kZstd, expected);
+        result.over_limit = true;
         break;
       }
     } else {
@@ -282,13 +296,27 @@ absl::Status ZstdDecompressGrowing(absl::Span<const uint8_t> input, size_t expec
   }
   ZSTD_DCtx_reset(stream, ZSTD_reset_session_only);
   if (!status.ok()) return status;
-  if (produced != expected) return WrongSize(Compression::kZstd, produced, expected);
-  out->resize(produced);
+  return result;
+}
+
+// Streams the frames of `input` into *out, which grows as output appears; the caller has checked
+// that `expected` is a size the input can produce.
+absl::Status ZstdDecompressGrowing(absl::Span<const uint8_t> input, size_t expected,
+                                   std::vector<uint8_t>* out) {
+  out->clear();
+  PQPAGE_ASSIGN_OR_RETURN(const GrowingInflation inflated,
+                          ZstdInflateGrowing(input, expected, /*offset=*/0, out));
+  if (inflated.over_limit) return TooLong(Compression::kZstd, expected);
+  if (inflated.produced != expected) {
+    return WrongSize(Compression::kZstd, inflated.produced, expected);
+  }
+  out->resize(inflated.produced);
   return absl::OkStatus();
 }
 
 // The most `input` can inflate to under a codec whose expansion is bounded (snappy states its
-// length in its first bytes; one LZ4 byte makes at most 255, one deflate byte at most 1032).
+// length in its first bytes and makes at most 64 bytes from 3; one LZ4 byte makes at most 255,
+// one deflate byte at most 1032).
 size_t MaxInflatedSize(Compression codec, absl::Span<const uint8_t> input) {
   switch (codec) {
     case Compression::kSnappy: {
@@ -297,7 +325,9 @@ size_t MaxInflatedSize(Compression codec, absl::Span<const uint8_t> input) {
                                          &length)) {
         return 0;
       }
-      return length;
+      // The length is only the stream's claim: no snappy element makes more than 64 bytes from
+      // fewer than 3, so a claim beyond 22 bytes per input byte cannot be true.
+      return std::min(length, input.size() * 22);
     }
     case Compression::kLz4Raw:
     case Compression::kLz4Hadoop:
@@ -438,6 +468,132 @@ absl::StatusOr<absl::Span<const uint8_t>> DecompressIntoBuffer(Compression codec
                                                                std::vector<uint8_t>* buffer) {
   return InflateBounded(codec, input, expected_size, buffer, /*keep_larger=*/true);
 }
+
+namespace internal {
+namespace {
+
+absl::Status ChunkOverLimit(Compression codec, size_t max_size) {
+  return absl::DataLossError(absl::StrCat(CompressionName(codec).data(),
+                                          ": chunk inflates to more than its limit of ", max_size,
+                                          " bytes"));
+}
+
+// One raw-deflate decompressor per thread, reused as the zstd context is.
+libdeflate_decompressor* ThreadDeflateDecompressor() {
+  thread_local std::unique_ptr<libdeflate_decompressor, void (*)(libdeflate_decompressor*)>
+      decompressor(libdeflate_alloc_decompressor(), libdeflate_free_decompressor);
+  return decompressor.get();
+}
+
+// Makes (*out)[offset, offset + room) writable, keeping the bytes before `offset`.
+absl::Span<uint8_t> RoomAfter(std::vector<uint8_t>* out, size_t offset, size_t room) {
+  if (out->size() - offset < room) {
+    ReserveKeeping(out, offset + room);
+    out->resize(offset + room);
+  }
+  return absl::MakeSpan(out->data() + offset, room);
+}
+
+absl::StatusOr<size_t> RawInflateChunk(absl::Span<const uint8_t> input, size_t max_size,
+                                       size_t offset, std::vector<uint8_t>* out) {
+  libdeflate_decompressor* decompressor = ThreadDeflateDecompressor();
+  if (decompressor == nullptr) {
+    return absl::ResourceExhaustedError("DEFLATE: cannot create a decoder");
+  }
+  // Deflate's largest expansion bounds the room, so a small chunk claims no large buffer.
+  const size_t room = std::min(max_size, MaxInflatedSize(Compression::kGzip, input));
+  const absl::Span<uint8_t> target = RoomAfter(out, offset, room);
+  size_t written = 0;
+  const libdeflate_result result = libdeflate_deflate_decompress(
+      decompressor, input.data(), input.size(), target.data(), target.size(), &written);
+  if (result == LIBDEFLATE_INSUFFICIENT_SPACE && room == max_size) {
+    return absl::DataLossError(
+        absl::StrCat("DEFLATE: chunk inflates to more than its limit of ", max_size, " bytes"));
+  }
+  if (result != LIBDEFLATE_SUCCESS) {
+    return absl::DataLossError("DEFLATE: corrupt data (bad or truncated stream)");
+  }
+  return written;
+}
+
+absl::StatusOr<size_t> SnappyInflateChunk(absl::Span<const uint8_t> input, size_t max_size,
+                                          size_t offset, std::vector<uint8_t>* out) {
+  size_t length = 0;
+  if (!snappy::GetUncompressedLength(reinterpret_cast<const char*>(input.data()), input.size(),
+                                     &length)) {
+    return Corrupt(Compression::kSnappy, "bad length header");
+  }
+  if (length > max_size) return ChunkOverLimit(Compression::kSnappy, max_size);
+  // Snappy stores its length up front, and a stream that lies about it fails to decode: the
+  // length may be allocated once it is within the limit and what the input can produce.
+  PQPAGE_RETURN_IF_ERROR(CheckInflatedSize(Compression::kSnappy, input, length));
+  const absl::Span<uint8_t> target = RoomAfter(out, offset, length);
+  PQPAGE_RETURN_IF_ERROR(SnappyDecompress(input, target));
+  return length;
+}
+
+absl::StatusOr<size_t> Lz4InflateChunk(absl::Span<const uint8_t> input, size_t max_size,
+                                       size_t offset, std::vector<uint8_t>* out) {
+  const size_t room = std::min(max_size, MaxInflatedSize(Compression::kLz4Raw, input));
+  if (!FitsInt(input.size()) || !FitsInt(room)) {
+    return absl::InvalidArgumentError("LZ4: block over 2 GiB");
+  }
+  const absl::Span<uint8_t> target = RoomAfter(out, offset, room);
+  const int written = LZ4_decompress_safe(
+      reinterpret_cast<const char*>(input.data()), reinterpret_cast<char*>(target.data()),
+      static_cast<int>(input.size()), static_cast<int>(target.size()));
+  // LZ4 reports a full output buffer and a corrupt block alike.
+  if (written < 0) {
+    return Corrupt(Compression::kLz4Raw, room == max_size ? "bad block, or one that inflates to "
+                                                            "more than the chunk limit"
+                                                          : "bad block");
+  }
+  return static_cast<size_t>(written);
+}
+
+absl::StatusOr<size_t> ZstdInflateChunk(absl::Span<const uint8_t> input, size_t max_size,
+                                        size_t offset, std::vector<uint8_t>* out) {
+  const size_t bound = std::min(max_size, MaxInflatedSize(Compression::kZstd, input));
+  // Writers record the content size in the frame: when it is possible, one call into an exact
+  // buffer does it. Extra frames or bytes make it fail; the streaming decoder then finds the
+  // error to report.
+  const unsigned long long content_size = ZSTD_getFrameContentSize(input.data(), input.size());
+  if (content_size != ZSTD_CONTENTSIZE_UNKNOWN && content_size != ZSTD_CONTENTSIZE_ERROR) {
+    if (content_size > max_size) return ChunkOverLimit(Compression::kZstd, max_size);
+    if (content_size <= bound) {
+      const size_t size = static_cast<size_t>(content_size);
+      const absl::Span<uint8_t> target = RoomAfter(out, offset, size);
+      if (ZstdDecompress(input, target).ok()) return size;
+    }
+  }
+  PQPAGE_ASSIGN_OR_RETURN(const GrowingInflation inflated,
+                          ZstdInflateGrowing(input, bound, offset, out));
+  if (inflated.over_limit) {
+    if (bound == max_size) return ChunkOverLimit(Compression::kZstd, max_size);
+    return Corrupt(Compression::kZstd, "inflates past the largest possible expansion");
+  }
+  return inflated.produced;
+}
+
+}  // namespace
+
+absl::StatusOr<size_t> InflateChunk(ChunkCodec codec, absl::Span<const uint8_t> input,
+                                    size_t max_size, size_t offset, std::vector<uint8_t>* out) {
+  if (out->size() < offset) out->resize(offset);
+  switch (codec) {
+    case ChunkCodec::kRawDeflate:
+      return RawInflateChunk(input, max_size, offset, out);
+    case ChunkCodec::kSnappy:
+      return SnappyInflateChunk(input, max_size, offset, out);
+    case ChunkCodec::kLz4Block:
+      return Lz4InflateChunk(input, max_size, offset, out);
+    case ChunkCodec::kZstd:
+      return ZstdInflateChunk(input, max_size, offset, out);
+  }
+  return absl::InvalidArgumentError(absl::StrCat("unknown chunk codec ", static_cast<int>(codec)));
+}
+
+}  // namespace internal
 
 uint32_t PageCrc32(absl::Span<const uint8_t> bytes, uint32_t previous) {
   // libdeflate picks a carry-less-multiply kernel at run time: several times zlib's speed, which

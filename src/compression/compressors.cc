@@ -3,17 +3,21 @@
 // one reused buffer: growing a std::vector to the bound for every page zero-fills a megabyte the
 // codec is about to overwrite, which cost as much as a tenth of a recode.
 #include <brotli/encode.h>
+#include <libdeflate.h>
 #include <lz4.h>
 #include <snappy.h>
 #include <zlib.h>
 #include <zstd.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <limits>
+#include <memory>
 
 #include "absl/strings/str_cat.h"
 #include "common/large_buffer.h"
+#include "compression/chunk_codecs.h"
 #include "pqpage/compression.h"
 #include "pqpage/status_macros.h"
 
@@ -171,5 +175,37 @@ absl::StatusOr<absl::Span<const uint8_t>> CompressIntoBuffer(Compression codec,
   PQPAGE_ASSIGN_OR_RETURN(const size_t written, CompressIntoSpan(codec, input, room, level));
   return absl::MakeConstSpan(buffer->data(), written);
 }
+
+namespace internal {
+
+absl::StatusOr<size_t> RawDeflate(absl::Span<const uint8_t> input, absl::Span<uint8_t> out,
+                                  int level) {
+  if (level == kDefaultCompressionLevel) level = 6;
+  constexpr int kMaxLevel = 12;
+  if (level < 0 || level > kMaxLevel) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("DEFLATE: level ", level, " is outside 0..", kMaxLevel));
+  }
+  // A compressor holds its level's match-finder tables (up to a few hundred KiB): one per level
+  // and thread, made on first use, so that a stream of small chunks does not rebuild them.
+  struct FreeCompressor {
+    void operator()(libdeflate_compressor* compressor) const {
+      libdeflate_free_compressor(compressor);
+    }
+  };
+  using CompressorPointer = std::unique_ptr<libdeflate_compressor, FreeCompressor>;
+  thread_local std::array<CompressorPointer, kMaxLevel + 1> compressors;
+  CompressorPointer& compressor = compressors[level];
+  if (compressor == nullptr) compressor.reset(libdeflate_alloc_compressor(level));
+  if (compressor == nullptr) {
+    return absl::ResourceExhaustedError("DEFLATE: cannot create a compressor");
+  }
+  // libdeflate answers 0 both for "does not fit" and, with no room at all, for any input.
+  if (out.empty()) return 0;
+  return libdeflate_deflate_compress(compressor.get(), input.data(), input.size(), out.data(),
+                                     out.size());
+}
+
+}  // namespace internal
 
 }  // namespace pqpage
