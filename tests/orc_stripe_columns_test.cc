@@ -130,8 +130,9 @@ std::vector<ColumnValues> MakeColumns(const std::vector<OrcType>& types, int64_t
   integers(11, 8, [&](int64_t k) { return -800 + k; });
   Fill(columns[12], n, 10, [&](ColumnValues& c, int64_t k) {
     c.seconds.push_back(-1'500'000'000 + k * 3601);
-    const int64_t nanos[] = {0, 1000, 100000, 123456789, 999999999, 5000000};
-    c.nanos.push_back(nanos[k % 6]);
+    // Negative nanoseconds are how ORC's C++ writer (and so pyarrow) stores times before 1970.
+    const int64_t nanos[] = {0, 1000, 100000, 123456789, 999999999, 5000000, -1000, -999999999};
+    c.nanos.push_back(nanos[k % 8]);
   });
   Fill(columns[13], n, 12, [&](ColumnValues& c, int64_t k) {
     absl::int128 unscaled = static_cast<int64_t>(rng());

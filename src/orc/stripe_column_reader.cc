@@ -202,19 +202,21 @@ absl::Status ReadStrings(StripeDecoding& stripe, uint32_t column, ColumnEncoding
 }
 
 // The nanoseconds of a timestamp's SECONDARY value: the low 3 bits z say that z + 1 decimal zeros
-// were taken off the end (none when z is 0).
+// were taken off the end (none when z is 0). The stream is unsigned, but ORC's C++ writer stores
+// a time before 1970 with negative nanoseconds, and its reader takes the value's 64 bits as
+// signed: so does this one, so that such files read as they do there.
 absl::StatusOr<int64_t> DecodeNanos(int64_t stored, uint32_t column) {
-  const auto bits = static_cast<uint64_t>(stored);
-  uint64_t nanos = bits >> 3;
-  const int zeros = static_cast<int>(bits & 7);
-  if (zeros != 0) {
-    for (int i = 0; i <= zeros; ++i) nanos *= 10;
+  int64_t nanos = stored >> 3;
+  const int zeros = static_cast<int>(stored & 7);
+  const bool in_range = nanos >= -999'999'999 && nanos <= 999'999'999;
+  if (in_range && zeros != 0) {
+    for (int i = 0; i <= zeros; ++i) nanos *= 10;  // at most 10^8 * 10^8: no overflow
   }
-  if ((bits >> 3) > 999'999'999 || nanos > 999'999'999) {
+  if (!in_range || nanos < -999'999'999 || nanos > 999'999'999) {
     return absl::DataLossError(absl::StrCat("ORC column ", column, ": a timestamp's nanoseconds (",
                                             stored, ") exceed a second"));
   }
-  return static_cast<int64_t>(nanos);
+  return nanos;
 }
 
 // The present values of one column, by kind.

@@ -65,16 +65,17 @@ size_t ValueCount(const ColumnValues& column) {
 }
 
 // The SECONDARY form of a timestamp's nanoseconds: trailing decimal zeros beyond two are taken
-// off, their count less one in the low 3 bits (at most 7 of them, as ORC's writers do).
+// off, their count less one in the low 3 bits (at most 7 of them, as ORC's writers do). Negative
+// nanoseconds keep their sign in the upper bits, as ORC's C++ writer stores them.
 int64_t EncodeNanos(int64_t nanos) {
-  if (nanos == 0 || nanos % 100 != 0) return nanos << 3;
+  if (nanos == 0 || nanos % 100 != 0) return nanos * 8;
   nanos /= 100;
   int zeros = 1;
   while (nanos % 10 == 0 && zeros < 7) {
     nanos /= 10;
     ++zeros;
   }
-  return nanos << 3 | zeros;
+  return nanos * 8 + zeros;
 }
 
 class StreamSink {

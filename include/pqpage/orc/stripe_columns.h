@@ -59,8 +59,9 @@ struct ColumnValues {
   std::vector<absl::int128> decimals;
   std::vector<int64_t> scales;
   // TIMESTAMP and TIMESTAMP_INSTANT as stored: seconds from kOrcTimestampEpochSeconds and the
-  // nanoseconds 0..999,999,999 of that second (for a time before 1970 ORC's readers take one
-  // second off when the nanoseconds exceed 999,999; TimestampNanos does).
+  // nanoseconds of that second, -999,999,999..999,999,999 (ORC's C++ writer, and so pyarrow,
+  // stores a time before 1970 with negative nanoseconds; ORC's Java writer with the seconds one
+  // off instead, which readers undo: TimestampNanos does both).
   std::vector<int64_t> seconds;
   std::vector<int64_t> nanos;
 
