@@ -95,38 +95,93 @@ void IntegerRleV2Encoder::FinishInto(std::vector<uint8_t>* out) {
   out_.clear();
 }
 
+namespace {
+
+// How many values, at most kMaxRun, the next window of `values` takes, `available` > 0 of them
+// known. A window never ends inside a run of equal values, which would cut the run in two;
+// except when the values only rise (or only fall): then it ends on the last value of such a run,
+// so that the next window's first two values differ and it can be one DELTA run.
+size_t WindowLength(const int64_t* values, size_t available) {
+  const size_t length = std::min(kMaxRun, available);
+  if (length == available || values[length - 1] != values[length]) return length;
+  bool rises = true;
+  bool falls = true;
+  for (size_t i = 1; i <= length; ++i) {
+    rises = rises && values[i] >= values[i - 1];
+    falls = falls && values[i] <= values[i - 1];
+  }
+  if (rises != falls) {  // monotone, not constant: end so that values[end] != values[end + 1]
+    for (size_t end = length - 1; end > 2; --end) {
+      if (values[end] != values[end + 1]) return end;
+    }
+  }
+  for (size_t end = length - 1; end > 0; --end) {
+    if (values[end - 1] != values[end]) return end;
+  }
+  return length;  // one run of equal values fills the window
+}
+
+// Cuts `count` values into runs of at least kMinRepeat equal values and the stretches between,
+// calling emit(is_repeat, start, length) for each in order.
+template <typename Emit>
+void ForEachRun(const int64_t* values, size_t count, Emit emit) {
+  size_t literals = 0;
+  size_t position = 0;
+  while (position < count) {
+    size_t run = 1;
+    while (position + run < count && values[position + run] == values[position]) ++run;
+    if (run >= kMinRepeat) {
+      if (literals < position) emit(false, literals, position - literals);
+      emit(true, position, run);
+      literals = position + run;
+    }
+    position += run;
+  }
+  if (literals < count) emit(false, literals, count - literals);
+}
+
+}  // namespace
+
+size_t IntegerRleV2Encoder::RepeatBytes(int64_t value, size_t count) const {
+  const uint64_t stored =
+      signed_ ? pqpage::internal::ZigZagEncode(value) : static_cast<uint64_t>(value);
+  if (count <= kMaxShortRepeat) return 1 + std::max(1, (BitsNeeded(stored) + 7) / 8);
+  return 2 + VarintSize(stored) + 1;
+}
+
 void IntegerRleV2Encoder::EncodePending(bool final) {
   const int64_t* values = pending_.data();
   const size_t count = pending_.size();
-  size_t position = 0;
-  size_t literals = 0;  // the first value of the literal stretch before `position`
-  // Without `final`, stop where a run could still grow with values not yet put.
-  while (position < count && (final || position + kMaxRun <= count)) {
-    const size_t limit = std::min(kMaxRun, count - position);
-    size_t run = 1;
-    while (run < limit && values[position + run] == values[position]) ++run;
-    if (run >= kMinRepeat) {
-      for (size_t start = literals; start < position; start += kMaxRun) {
-        WriteLiterals(values + start, std::min(kMaxRun, position - start));
-      }
-      WriteRepeat(values[position], run);
-      position += run;
-      literals = position;
-      continue;
+  size_t done = 0;
+  // Without `final`, stop where a window could still change with values not yet put (a window
+  // looks one value past its end).
+  while (done < count && (final || done + kMaxRun < count)) {
+    const int64_t* window = values + done;
+    const size_t length = WindowLength(window, count - done);
+    // The window as one run, against the window cut at its repeats: the smaller is written.
+    bool has_repeat = false;
+    ForEachRun(window, length,
+               [&](bool is_repeat, size_t, size_t) { has_repeat = has_repeat || is_repeat; });
+    size_t split_bytes = 0;
+    if (has_repeat) {
+      ForEachRun(window, length, [&](bool is_repeat, size_t start, size_t n) {
+        split_bytes += is_repeat ? RepeatBytes(window[start], n) : PlanLiterals(window + start, n);
+      });
     }
-    position += run;
-    if (position - literals >= kMaxRun) {
-      WriteLiterals(values + literals, kMaxRun);
-      literals += kMaxRun;
+    if (!has_repeat || PlanLiterals(window, length) <= split_bytes) {
+      WriteLiterals(window, length);
+    } else {
+      ForEachRun(window, length, [&](bool is_repeat, size_t start, size_t n) {
+        if (is_repeat) {
+          WriteRepeat(window[start], n);
+        } else {
+          WriteLiterals(window + start, n);
+        }
+      });
     }
+    done += length;
   }
-  if (final) {
-    for (size_t start = literals; start < count; start += kMaxRun) {
-      WriteLiterals(values + start, std::min(kMaxRun, count - start));
-    }
-    literals = count;
-  }
-  pending_.erase(pending_.begin(), pending_.begin() + static_cast<ptrdiff_t>(literals));
+  pending_.erase(pending_.begin(), pending_.begin() + static_cast<ptrdiff_t>(done));
 }
 
 void IntegerRleV2Encoder::WriteRepeat(int64_t value, size_t count) {
@@ -145,7 +200,7 @@ void IntegerRleV2Encoder::WriteRepeat(int64_t value, size_t count) {
   out_.push_back(0);
 }
 
-void IntegerRleV2Encoder::WriteLiterals(const int64_t* values, size_t count) {
+size_t IntegerRleV2Encoder::Literals(const int64_t* values, size_t count, bool write) {
   scratch_.resize(3 * kMaxRun + kMaxPatchEntries);
   uint64_t* direct = scratch_.data();     // the values as DIRECT stores them
   uint64_t* deltas = direct + kMaxRun;    // the magnitudes of the deltas after the first
@@ -251,6 +306,7 @@ void IntegerRleV2Encoder::WriteLiterals(const int64_t* values, size_t count) {
       }
     }
     if (best_patch.bytes < direct_bytes && best_patch.bytes < delta_bytes) {
+      if (!write) return best_patch.bytes;
       const std::array<uint8_t, 2> head = header_length(2, EncodeRleV2Width(best_patch.width));
       out_.insert(out_.end(), head.begin(), head.end());
       out_.push_back(
@@ -266,10 +322,11 @@ void IntegerRleV2Encoder::WriteLiterals(const int64_t* values, size_t count) {
         entries[entry++] = static_cast<uint64_t>(gap) << best_patch.patch_width | patch;
       });
       AppendPackedMsb64(entries, entry, best_patch.entry_width, &out_);
-      return;
+      return best_patch.bytes;
     }
   }
 
+  if (!write) return std::min(delta_bytes, direct_bytes);
   if (delta_bytes < direct_bytes) {
     const std::array<uint8_t, 2> head =
         header_length(3, delta_width == 0 ? 0 : EncodeRleV2Width(delta_width));
@@ -277,11 +334,12 @@ void IntegerRleV2Encoder::WriteLiterals(const int64_t* values, size_t count) {
     AppendVarint(first_stored, &out_);
     AppendSignedVarint(first_delta, &out_);
     if (delta_width > 0) AppendPackedMsb64(deltas, count - 2, delta_width, &out_);
-    return;
+    return delta_bytes;
   }
   const std::array<uint8_t, 2> head = header_length(1, EncodeRleV2Width(direct_width));
   out_.insert(out_.end(), head.begin(), head.end());
   AppendPackedMsb64(direct, count, direct_width, &out_);
+  return direct_bytes;
 }
 
 }  // namespace pqpage::orc

@@ -51,7 +51,14 @@ class IntegerRleV2Encoder final : public Encoder<int64_t> {
   // Writes the runs of pending_ that later values cannot change (all of them when `final`).
   void EncodePending(bool final);
   void WriteRepeat(int64_t value, size_t count);
-  void WriteLiterals(const int64_t* values, size_t count);
+  size_t RepeatBytes(int64_t value, size_t count) const;
+  // Writes `count` values (at most 512) as one run in the smallest
+  // form when `write`; @return that run's bytes.
+  size_t Literals(const int64_t* values, size_t count, bool write);
+  size_t PlanLiterals(const int64_t* values, size_t count) {
+    return Literals(values, count, false);
+  }
+  void WriteLiterals(const int64_t* values, size_t count) { Literals(values, count, true); }
 
   bool signed_;
   std::vector<uint8_t> out_;
