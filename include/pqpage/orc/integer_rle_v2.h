@@ -25,13 +25,17 @@
 
 namespace pqpage::orc {
 
-// The encoder cuts the values into runs and measures each, instead of following ORC's writer's
-// percentile rules:
-//   - 3 or more equal values (at most 512) are a run of their own: SHORT_REPEAT up to 10 copies,
-//     a DELTA run of width 0 beyond (2 header bytes and two varints, whatever its length);
-//   - the values between such runs go in runs of up to 512, each written in whichever of DIRECT,
-//     DELTA and PATCHED_BASE (at every width a patch list of at most 31 entries allows) takes the
-//     fewest bytes; a tie goes to DIRECT, the fastest to read, then DELTA.
+// The encoder measures instead of following ORC's writer's percentile rules. It takes the values
+// in windows of up to 512 and writes each window in whichever of two ways takes fewer bytes:
+//   - as one run, in whichever of DIRECT, DELTA and PATCHED_BASE (at every data width a patch
+//     list of at most 31 entries allows) is smallest; a tie goes to DIRECT, the fastest to read,
+//     then DELTA;
+//   - cut at its repeats: every 3 or more equal values become SHORT_REPEAT (up to 10 copies) or a
+//     DELTA run of width 0 (2 header bytes and two varints, whatever its length), and the values
+//     between are runs chosen as above.
+// A window never ends inside a run of equal values, except in values that only rise (or only
+// fall): there it ends on the last value of such a run, so that the next window starts with two
+// different values, which a DELTA run needs (the spec forbids a first delta of 0 there).
 // It keeps at most 1,536 values in hand between Put calls.
 class IntegerRleV2Encoder final : public Encoder<int64_t> {
  public:
