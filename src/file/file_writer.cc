@@ -14,6 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "common/write_all.h"
 #include "file/page_index_thrift.h"
 #include "metadata/page_header.h"
 #include "metadata/thrift_compact.h"
@@ -83,17 +84,8 @@ struct FileWriter::State {
 
   absl::Status Write(absl::Span<const uint8_t> bytes) {
     PQPAGE_RETURN_IF_ERROR(io_status);
-    size_t done = 0;
-    while (done < bytes.size()) {
-      const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-      if (n < 0) {
-        if (errno == EINTR) continue;
-        io_status =
-            absl::UnavailableError(absl::StrCat(path, ": cannot write: ", std::strerror(errno)));
-        return io_status;
-      }
-      done += static_cast<size_t>(n);
-    }
+    io_status = internal::WriteAll(fd, bytes, path);
+    PQPAGE_RETURN_IF_ERROR(io_status);
     position += static_cast<int64_t>(bytes.size());
     return absl::OkStatus();
   }

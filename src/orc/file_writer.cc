@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "common/write_all.h"
 #include "orc/file_tail.h"
 #include "orc/metadata_proto.h"
 #include "pqpage/status_macros.h"
@@ -81,17 +82,8 @@ struct OrcFileWriter::State {
     if (fd < 0) {
       bytes.insert(bytes.end(), data.begin(), data.end());
     } else {
-      size_t done = 0;
-      while (done < data.size()) {
-        const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
-        if (n < 0) {
-          if (errno == EINTR) continue;
-          io_status =
-              absl::UnavailableError(absl::StrCat(path, ": cannot write: ", std::strerror(errno)));
-          return io_status;
-        }
-        done += static_cast<size_t>(n);
-      }
+      io_status = pqpage::internal::WriteAll(fd, data, path);
+      PQPAGE_RETURN_IF_ERROR(io_status);
     }
     position += data.size();
     return absl::OkStatus();

@@ -196,33 +196,30 @@ absl::Status IntegerRleV2Decoder::DecodeRun(const Run& run, int64_t* out) const 
   return absl::OkStatus();
 }
 
-absl::Status IntegerRleV2Decoder::Decode(absl::Span<int64_t> out) {
-  if (static_cast<int64_t>(out.size()) > values_left_) {
-    return absl::InvalidArgumentError(absl::StrCat("ORC integer RLE v2: ", out.size(),
-                                                   " values asked for, ", values_left_, " left"));
-  }
-  int64_t* next = out.data();
-  int64_t left = static_cast<int64_t>(out.size());
+absl::Status IntegerRleV2Decoder::Take(int64_t* out, int64_t count) {
   const int from_buffer =
-      static_cast<int>(std::min<int64_t>(left, buffered_size_ - buffered_next_));
-  if (from_buffer > 0) {
-    std::memcpy(next, buffered_ + buffered_next_, from_buffer * sizeof(int64_t));
-    buffered_next_ += from_buffer;
-    next += from_buffer;
-    left -= from_buffer;
-    values_left_ -= from_buffer;
+      static_cast<int>(std::min<int64_t>(count, buffered_size_ - buffered_next_));
+  if (from_buffer > 0 && out != nullptr) {
+    std::memcpy(out, buffered_ + buffered_next_, from_buffer * sizeof(int64_t));
+    out += from_buffer;
   }
+  buffered_next_ += from_buffer;
+  values_left_ -= from_buffer;
+  int64_t left = count - from_buffer;
   while (left > 0) {
     Run run;
     PQPAGE_RETURN_IF_ERROR(ReadRunHeader(&run));
     if (run.length <= left) {
-      PQPAGE_RETURN_IF_ERROR(DecodeRun(run, next));
-      next += run.length;
-      left -= run.length;
+      // A whole run: straight into the output, or passed over by its header alone.
+      if (out != nullptr) {
+        PQPAGE_RETURN_IF_ERROR(DecodeRun(run, out));
+        out += run.length;
+      }
       values_left_ -= run.length;
+      left -= run.length;
     } else {
       PQPAGE_RETURN_IF_ERROR(DecodeRun(run, buffered_));
-      std::memcpy(next, buffered_, static_cast<size_t>(left) * sizeof(int64_t));
+      if (out != nullptr) std::memcpy(out, buffered_, static_cast<size_t>(left) * sizeof(int64_t));
       buffered_size_ = run.length;
       buffered_next_ = static_cast<int>(left);
       values_left_ -= left;
@@ -233,32 +230,20 @@ absl::Status IntegerRleV2Decoder::Decode(absl::Span<int64_t> out) {
   return absl::OkStatus();
 }
 
+absl::Status IntegerRleV2Decoder::Decode(absl::Span<int64_t> out) {
+  if (static_cast<int64_t>(out.size()) > values_left_) {
+    return absl::InvalidArgumentError(absl::StrCat("ORC integer RLE v2: ", out.size(),
+                                                   " values asked for, ", values_left_, " left"));
+  }
+  return Take(out.data(), static_cast<int64_t>(out.size()));
+}
+
 absl::Status IntegerRleV2Decoder::Skip(int64_t count) {
   if (count < 0 || count > values_left_) {
     return absl::InvalidArgumentError(absl::StrCat("ORC integer RLE v2: cannot skip ", count,
                                                    " values, ", values_left_, " left"));
   }
-  const int from_buffer =
-      static_cast<int>(std::min<int64_t>(count, buffered_size_ - buffered_next_));
-  buffered_next_ += from_buffer;
-  values_left_ -= from_buffer;
-  int64_t left = count - from_buffer;
-  while (left > 0) {
-    Run run;
-    PQPAGE_RETURN_IF_ERROR(ReadRunHeader(&run));
-    if (run.length <= left) {
-      values_left_ -= run.length;
-      left -= run.length;
-    } else {
-      PQPAGE_RETURN_IF_ERROR(DecodeRun(run, buffered_));
-      buffered_size_ = run.length;
-      buffered_next_ = static_cast<int>(left);
-      values_left_ -= left;
-      left = 0;
-    }
-    position_ += run.bytes;
-  }
-  return absl::OkStatus();
+  return Take(nullptr, count);
 }
 
 }  // namespace pqpage::orc

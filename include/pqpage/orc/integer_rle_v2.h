@@ -102,6 +102,8 @@ class IntegerRleV2Decoder final : public Decoder<int64_t> {
   absl::Status ReadRunHeader(Run* run) const;
   // Decodes the run described by `run` (its bytes at position_) into `out`.
   absl::Status DecodeRun(const Run& run, int64_t* out) const;
+  // Decodes (out != nullptr) or skips `count` values, count <= values_left().
+  absl::Status Take(int64_t* out, int64_t count);
 
   bool signed_;
   absl::Span<const uint8_t> data_;
