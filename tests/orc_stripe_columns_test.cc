@@ -13,6 +13,7 @@
 #include "pqpage/byte_source.h"
 #include "pqpage/orc/file.h"
 #include "pqpage/orc/file_writer.h"
+#include "pqpage/orc/integer_rle_v2.h"
 #include "pqpage/orc/stripe_columns.h"
 #include "status_matchers.h"
 
@@ -237,6 +238,75 @@ TEST(OrcStripeColumnsTest, EveryKindRoundTripsThroughFiles) {
       }
     }
   }
+}
+
+// The stream of `kind` of column `column` in `stripe`.
+absl::Span<const uint8_t> StreamOf(const EncodedStripe& stripe, uint32_t column, StreamKind kind) {
+  for (const OrcStreamInput& stream : stripe.streams) {
+    if (stream.column == column && stream.kind == kind) return stream.bytes;
+  }
+  ADD_FAILURE() << "no stream of kind " << static_cast<int>(kind) << " for column " << column;
+  return {};
+}
+
+std::vector<int64_t> UnsignedRle(absl::Span<const uint8_t> bytes, size_t count) {
+  IntegerRleV2Decoder decoder(Signedness::kUnsigned);
+  std::vector<int64_t> values(count);
+  EXPECT_TRUE(decoder.Reset(bytes, static_cast<int64_t>(count)).ok());
+  EXPECT_TRUE(decoder.Decode(absl::MakeSpan(values)).ok());
+  return values;
+}
+
+std::string AsString(absl::Span<const uint8_t> bytes) {
+  return std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+}
+
+// The spec's string column examples, direct and dictionary, and its timestamp nanoseconds.
+TEST(OrcStripeColumnsTest, SpecColumnExamples) {
+  OrcTypeNode root;
+  root.field_names = {"s", "ts"};
+  root.children = {Leaf(TypeKind::kString), Leaf(TypeKind::kTimestamp)};
+  PQPAGE_ASSERT_OK_AND_ASSIGN(const std::vector<OrcType> types, FlattenTypeTree(root));
+  auto columns_of = [](const std::vector<std::string>& strings, ColumnEncodingKind encoding) {
+    std::vector<ColumnValues> columns(3);
+    const auto rows = static_cast<int64_t>(strings.size());
+    columns[0].kind = TypeKind::kStruct;
+    columns[1].kind = TypeKind::kString;
+    columns[1].encoding = encoding;
+    columns[2].kind = TypeKind::kTimestamp;
+    for (ColumnValues& column : columns) column.slots = column.num_present = rows;
+    for (const std::string& value : strings) AddBytes(columns[1], value);
+    for (int64_t i = 0; i < rows; ++i) {
+      columns[2].seconds.push_back(i);
+      columns[2].nanos.push_back(i % 2 == 0 ? 1000 : 100000);
+    }
+    return columns;
+  };
+  // Direct: DATA "NevadaCalifornia", LENGTH [6, 10]; nanoseconds 1000 and 100000 are 0x0a, 0x0c.
+  PQPAGE_ASSERT_OK_AND_ASSIGN(
+      const EncodedStripe direct,
+      EncodeStripeColumns(types,
+                          columns_of({"Nevada", "California"}, ColumnEncodingKind::kDirectV2), 2));
+  EXPECT_EQ(AsString(StreamOf(direct, 1, StreamKind::kData)), "NevadaCalifornia");
+  EXPECT_EQ(UnsignedRle(StreamOf(direct, 1, StreamKind::kLength), 2),
+            (std::vector<int64_t>{6, 10}));
+  EXPECT_EQ(UnsignedRle(StreamOf(direct, 2, StreamKind::kSecondary), 2),
+            (std::vector<int64_t>{0x0a, 0x0c}));
+  // Dictionary: DICTIONARY_DATA "CaliforniaFloridaNevada", LENGTH [10, 7, 6], DATA [2, 0, 2, 0, 1].
+  PQPAGE_ASSERT_OK_AND_ASSIGN(
+      const EncodedStripe dictionary,
+      EncodeStripeColumns(types,
+                          columns_of({"Nevada", "California", "Nevada", "California", "Florida"},
+                                     ColumnEncodingKind::kDictionaryV2),
+                          2));
+  EXPECT_EQ(AsString(StreamOf(dictionary, 1, StreamKind::kDictionaryData)),
+            "CaliforniaFloridaNevada");
+  EXPECT_EQ(UnsignedRle(StreamOf(dictionary, 1, StreamKind::kLength), 3),
+            (std::vector<int64_t>{10, 7, 6}));
+  EXPECT_EQ(UnsignedRle(StreamOf(dictionary, 1, StreamKind::kData), 5),
+            (std::vector<int64_t>{2, 0, 2, 0, 1}));
+  EXPECT_EQ(dictionary.encodings[1].kind, ColumnEncodingKind::kDictionaryV2);
+  EXPECT_EQ(dictionary.encodings[1].dictionary_size, 3u);
 }
 
 TEST(OrcStripeColumnsTest, TimestampNanosMatchesOrcReaders) {
