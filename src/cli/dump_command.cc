@@ -20,7 +20,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "cli/cli_args.h"
+#include "cli/cli_dump_text.h"
 #include "cli/cli_json_writer.h"
+#include "cli/cli_orc.h"
 #include "cli/cli_reader_options.h"
 #include "cli/cli_row_selection.h"
 #include "cli/cli_values.h"
@@ -30,91 +32,6 @@
 
 namespace pqpage::cli {
 namespace {
-
-constexpr size_t kSpillThreshold = size_t{64} << 20;
-
-// Text that is appended in order and read back once; kept in memory until it grows past the
-// threshold, then in an anonymous temporary file.
-class SpillBuffer {
- public:
-  SpillBuffer() = default;
-  SpillBuffer(const SpillBuffer&) = delete;
-  SpillBuffer& operator=(const SpillBuffer&) = delete;
-  ~SpillBuffer() {
-    if (file_ != nullptr) std::fclose(file_);
-  }
-
-  std::string& text() { return text_; }
-
-  absl::Status MaybeSpill() {
-    if (text_.size() < kSpillThreshold) return absl::OkStatus();
-    if (file_ == nullptr) {
-      file_ = std::tmpfile();
-      if (file_ == nullptr) {
-        return absl::ResourceExhaustedError("cannot create a temporary file for the dump");
-      }
-    }
-    if (std::fwrite(text_.data(), 1, text_.size(), file_) != text_.size()) {
-      return absl::ResourceExhaustedError("cannot write the dump's temporary file");
-    }
-    text_.clear();
-    return absl::OkStatus();
-  }
-
-  absl::Status CopyTo(FILE* out) {
-    if (file_ != nullptr) {
-      std::rewind(file_);
-      char chunk[1 << 16];
-      size_t got;
-      while ((got = std::fread(chunk, 1, sizeof(chunk), file_)) > 0) {
-        if (std::fwrite(chunk, 1, got, out) != got) return WriteError();
-      }
-    }
-    if (!text_.empty() && std::fwrite(text_.data(), 1, text_.size(), out) != text_.size()) {
-      return WriteError();
-    }
-    return absl::OkStatus();
-  }
-
- private:
-  static absl::Status WriteError() { return absl::UnavailableError("cannot write the output"); }
-
-  std::string text_;
-  FILE* file_ = nullptr;
-};
-
-// Hex of one value, spilling between slices: a single value can be a GiB.
-absl::Status AppendHex(const uint8_t* data, size_t size, SpillBuffer* buffer) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  constexpr size_t kSlice = size_t{1} << 20;
-  std::string& out = buffer->text();
-  out.push_back('"');
-  for (size_t begin = 0; begin < size; begin += kSlice) {
-    const size_t end = std::min(size, begin + kSlice);
-    const size_t at = out.size();
-    out.resize(at + 2 * (end - begin));
-    char* next = out.data() + at;
-    for (size_t i = begin; i < end; ++i) {
-      *next++ = kDigits[data[i] >> 4];
-      *next++ = kDigits[data[i] & 15];
-    }
-    PQPAGE_RETURN_IF_ERROR(buffer->MaybeSpill());
-  }
-  out.push_back('"');
-  return absl::OkStatus();
-}
-
-// A FLOAT is printed as the float it is (0.1, not 0.10000000149011612); -0.0 keeps its sign;
-// non-finite values are the strings DUMP_FORMAT.md names.
-template <typename F>
-void AppendFloat(F value, std::string* out) {
-  const std::string text = FormatFloat(value);
-  if (std::isfinite(value)) {
-    out->append(text);
-  } else {
-    absl::StrAppend(out, "\"", text, "\"");
-  }
-}
 
 template <typename T>
 absl::Status AppendValue(const T& value, SpillBuffer* buffer) {
@@ -134,21 +51,6 @@ absl::Status AppendValue(const T& value, SpillBuffer* buffer) {
   }
   return absl::OkStatus();
 }
-
-// Separates array elements: nothing before the first, a comma before each later one.
-class ArrayWriter {
- public:
-  explicit ArrayWriter(SpillBuffer* buffer) : buffer_(buffer) {}
-  std::string& Next() {
-    if (!first_) buffer_->text().push_back(',');
-    first_ = false;
-    return buffer_->text();
-  }
-
- private:
-  SpillBuffer* buffer_;
-  bool first_ = true;
-};
 
 // `rows`: per row group, the rows to dump (std::nullopt: none); nullptr: every row.
 using RowGroupRows = std::vector<std::optional<RowRange>>;
@@ -238,13 +140,19 @@ constexpr char kUsage[] =
     "  --column PATH           only the leaf column with this dotted path\n" PQPAGE_CLI_ROWS_USAGE
     "  --no-verify-checksums   do not check page CRCs\n" PQPAGE_CLI_MAX_PAGE_SIZE_USAGE
     "\n"
+    "An ORC FILE (one that starts with \"ORC\") prints the columns outside lists, maps and unions\n"
+    "(top-level primitives and the leaves of structs; PATH is dotted, e.g. s.a), with type its\n"
+    "ORC kind, max_def its depth and def per row the number of its levels present; DATE as days,\n"
+    "TIMESTAMP as nanoseconds since 1970, DECIMAL as a string (\"-12.340\"), strings and binary\n"
+    "as hex. --column and --mmap apply to ORC.\n"
+    "\n"
     "Exit status: 0 done, 1 a file or page could not be decoded (one line on stderr), 2 usage.\n";
 
 }  // namespace
 
 int RunDump(const std::vector<std::string>& args) {
-  absl::StatusOr<ParsedArgs> parsed =
-      ParseArgs(args, WithReaderOptions({{"column", true}, {"rows", true}}));
+  const std::vector<OptionSpec> specs = WithReaderOptions({{"column", true}, {"rows", true}});
+  absl::StatusOr<ParsedArgs> parsed = ParseArgs(args, specs);
   if (!parsed.ok()) return UsageError("dump", parsed.status());
   if (parsed->Has("help")) {
     std::fputs(kUsage, stdout);
@@ -253,6 +161,11 @@ int RunDump(const std::vector<std::string>& args) {
   if (parsed->positional().size() != 1) return UsageError("dump", "expects exactly one FILE");
   const std::string& path = parsed->positional()[0];
   const std::string only_column = parsed->Value("column").value_or("");
+  if (IsOrcFile(path)) {
+    absl::Status rejected = RejectOptionsOutside(*parsed, specs, {"column", "mmap"});
+    if (!rejected.ok()) return UsageError("dump", rejected);
+    return DumpOrc(path, only_column, parsed->Has("mmap"));
+  }
   absl::StatusOr<ReaderOptions> options = ReaderOptionsFrom(*parsed);
   if (!options.ok()) return UsageError("dump", options.status());
   absl::StatusOr<std::optional<RowRange>> rows = RowsFrom(*parsed);

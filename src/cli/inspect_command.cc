@@ -26,6 +26,7 @@
 #include "cli/cli_inspect_report.h"
 #include "cli/cli_inspect_table.h"
 #include "cli/cli_json_writer.h"
+#include "cli/cli_orc.h"
 #include "cli/cli_reader_options.h"
 #include "cli/cli_text_table.h"
 #include "cli/cli_value_text.h"
@@ -56,6 +57,11 @@ constexpr char kUsage[] =
     "options:\n"
     "  --json   one JSON document instead of tables: numbers as numbers, encodings by their spec\n"
     "           names, byte-array statistics as lowercase hex\n" PQPAGE_CLI_MAX_PAGE_SIZE_USAGE
+    "\n"
+    "An ORC FILE (one that starts with \"ORC\") shows its file version, writer, compression and\n"
+    "block size, rows, schema (column ids, kinds, paths) and every stripe: rows, offset and\n"
+    "lengths, every stream (column, kind, stored bytes, compression chunks counted from their\n"
+    "headers) and the column encodings with dictionary sizes. --json and --mmap apply to ORC.\n"
     "\n"
     "Exit status: 0 when every page could be read and decoded (a CRC mismatch is shown, not\n"
     "fatal), 1 when the file cannot be read or some page could not be read or decoded (each such\n"
@@ -218,7 +224,9 @@ int Inspect(const Options& options) {
 }  // namespace
 
 int RunInspect(const std::vector<std::string>& args) {
-  auto parsed = ParseArgs(args, WithReaderOptions({{"json", false}}, /*with_checksum_flag=*/false));
+  const std::vector<OptionSpec> specs =
+      WithReaderOptions({{"json", false}}, /*with_checksum_flag=*/false);
+  auto parsed = ParseArgs(args, specs);
   if (!parsed.ok()) return UsageError(kCommand, parsed.status());
   if (parsed->Has("help")) {
     std::fputs(kUsage, stdout);
@@ -227,6 +235,11 @@ int RunInspect(const std::vector<std::string>& args) {
   if (parsed->positional().size() != 1) {
     return UsageError(kCommand,
                       parsed->positional().empty() ? "missing FILE" : "too many arguments");
+  }
+  if (IsOrcFile(parsed->positional()[0])) {
+    absl::Status rejected = RejectOptionsOutside(*parsed, specs, {"json", "mmap"});
+    if (!rejected.ok()) return UsageError(kCommand, rejected);
+    return InspectOrc(parsed->positional()[0], parsed->Has("json"), parsed->Has("mmap"));
   }
   Options options;
   options.path = parsed->positional()[0];

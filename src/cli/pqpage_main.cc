@@ -28,9 +28,10 @@ constexpr Command kCommands[] = {
 };
 
 void PrintUsage(FILE* out) {
-  std::fprintf(out,
-               "usage: pqpage COMMAND [ARGS]\n\n"
-               "The page level of Apache Parquet files.\n\ncommands:\n");
+  std::fprintf(
+      out,
+      "usage: pqpage COMMAND [ARGS]\n\n"
+      "The page level of Apache Parquet files, and the streams of ORC files.\n\ncommands:\n");
   for (const Command& command : kCommands) {
     std::fprintf(out, "  %-8s %s\n", command.name, command.summary);
   }
