@@ -98,27 +98,13 @@ void IntegerRleV2Encoder::FinishInto(std::vector<uint8_t>* out) {
 namespace {
 
 // How many values, at most kMaxRun, the next window of `values` takes, `available` > 0 of them
-// known. A window never ends inside a run of equal values, which would cut the run in two;
-// except when the values only rise (or only fall): then it ends on the last value of such a run,
-// so that the next window's first two values differ and it can be one DELTA run.
+// known: a window never ends inside a run of equal values, which would cut the run in two.
 size_t WindowLength(const int64_t* values, size_t available) {
   const size_t length = std::min(kMaxRun, available);
   if (length == available || values[length - 1] != values[length]) return length;
-  bool rises = true;
-  bool falls = true;
-  for (size_t i = 1; i <= length; ++i) {
-    rises = rises && values[i] >= values[i - 1];
-    falls = falls && values[i] <= values[i - 1];
-  }
-  if (rises != falls) {  // monotone, not constant: end so that values[end] != values[end + 1]
-    for (size_t end = length - 1; end > 2; --end) {
-      if (values[end] != values[end + 1]) return end;
-    }
-  }
-  for (size_t end = length - 1; end > 0; --end) {
-    if (values[end - 1] != values[end]) return end;
-  }
-  return length;  // one run of equal values fills the window
+  size_t run_start = length - 1;
+  while (run_start > 0 && values[run_start - 1] == values[run_start]) --run_start;
+  return run_start > 0 ? run_start : length;  // else one run of equal values fills the window
 }
 
 // Cuts `count` values into runs of at least kMinRepeat equal values and the stretches between,
@@ -158,18 +144,43 @@ void IntegerRleV2Encoder::EncodePending(bool final) {
   while (done < count && (final || done + kMaxRun < count)) {
     const int64_t* window = values + done;
     const size_t length = WindowLength(window, count - done);
-    // The window as one run, against the window cut at its repeats: the smaller is written.
+    // Three ways to write the window, the smallest taken: as one run; cut at its repeats; or, when
+    // it opens with equal values, those but the last as a run of their own and the rest as one
+    // run, which then starts with two different values, as a DELTA run must (in rising values
+    // with repeats, such as clock times, that is one DELTA run a window instead of a repeat run
+    // for every few values).
     bool has_repeat = false;
     ForEachRun(window, length,
                [&](bool is_repeat, size_t, size_t) { has_repeat = has_repeat || is_repeat; });
-    size_t split_bytes = 0;
-    if (has_repeat) {
-      ForEachRun(window, length, [&](bool is_repeat, size_t start, size_t n) {
-        split_bytes += is_repeat ? RepeatBytes(window[start], n) : PlanLiterals(window + start, n);
-      });
-    }
-    if (!has_repeat || PlanLiterals(window, length) <= split_bytes) {
+    if (!has_repeat) {
       WriteLiterals(window, length);
+      done += length;
+      continue;
+    }
+    size_t split_bytes = 0;
+    ForEachRun(window, length, [&](bool is_repeat, size_t start, size_t n) {
+      split_bytes += is_repeat ? RepeatBytes(window[start], n) : PlanLiterals(window + start, n);
+    });
+    const size_t whole_bytes = PlanLiterals(window, length);
+    size_t lead = 1;  // the opening run of equal values
+    while (lead < length && window[lead] == window[0]) ++lead;
+    size_t peeled_bytes = std::numeric_limits<size_t>::max();
+    if (lead >= 2 && lead < length) {
+      const size_t head = lead - 1;
+      peeled_bytes =
+          (head >= kMinRepeat ? RepeatBytes(window[0], head) : PlanLiterals(window, head)) +
+          PlanLiterals(window + head, length - head);
+    }
+    if (whole_bytes <= split_bytes && whole_bytes <= peeled_bytes) {
+      WriteLiterals(window, length);
+    } else if (peeled_bytes < split_bytes) {
+      const size_t head = lead - 1;
+      if (head >= kMinRepeat) {
+        WriteRepeat(window[0], head);
+      } else {
+        WriteLiterals(window, head);
+      }
+      WriteLiterals(window + head, length - head);
     } else {
       ForEachRun(window, length, [&](bool is_repeat, size_t start, size_t n) {
         if (is_repeat) {
