@@ -26,16 +26,18 @@
 namespace pqpage::orc {
 
 // The encoder measures instead of following ORC's writer's percentile rules. It takes the values
-// in windows of up to 512 and writes each window in whichever of two ways takes fewer bytes:
+// in windows of up to 512, never ending a window inside a run of equal values, and writes each
+// window in whichever of three ways takes fewest bytes:
 //   - as one run, in whichever of DIRECT, DELTA and PATCHED_BASE (at every data width a patch
 //     list of at most 31 entries allows) is smallest; a tie goes to DIRECT, the fastest to read,
 //     then DELTA;
 //   - cut at its repeats: every 3 or more equal values become SHORT_REPEAT (up to 10 copies) or a
 //     DELTA run of width 0 (2 header bytes and two varints, whatever its length), and the values
-//     between are runs chosen as above.
-// A window never ends inside a run of equal values, except in values that only rise (or only
-// fall): there it ends on the last value of such a run, so that the next window starts with two
-// different values, which a DELTA run needs (the spec forbids a first delta of 0 there).
+//     between are runs chosen as above;
+//   - when it opens with equal values: those but the last as a run of their own, the rest as one
+//     run, which then starts with two different values, as a DELTA run must (the spec forbids a
+//     first delta of 0). Rising values with repeats, such as clock times, so take one DELTA run
+//     a window instead of a repeat run every few values.
 // It keeps at most 1,536 values in hand between Put calls.
 class IntegerRleV2Encoder final : public Encoder<int64_t> {
  public:
