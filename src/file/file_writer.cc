@@ -14,7 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "common/write_all.h"
+#include "common/output_file.h"
 #include "file/page_index_thrift.h"
 #include "metadata/page_header.h"
 #include "metadata/thrift_compact.h"
@@ -141,14 +141,7 @@ FileWriter::~FileWriter() {
 
 absl::StatusOr<std::unique_ptr<FileWriter>> FileWriter::Open(const std::string& path, Schema schema,
                                                              FileWriterOptions options) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    const int error = errno;
-    const std::string message = absl::StrCat(path, ": cannot create: ", std::strerror(error));
-    if (error == ENOENT) return absl::NotFoundError(message);
-    if (error == EACCES || error == EPERM) return absl::PermissionDeniedError(message);
-    return absl::UnavailableError(message);
-  }
+  PQPAGE_ASSIGN_OR_RETURN(const int fd, pqpage::internal::CreateOutputFile(path));
   std::unique_ptr<FileWriter> writer(new FileWriter());
   State& state = *writer->state_;
   state.path = path;

@@ -13,7 +13,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "common/write_all.h"
+#include "common/output_file.h"
 #include "orc/file_tail.h"
 #include "orc/metadata_proto.h"
 #include "pqpage/status_macros.h"
@@ -135,14 +135,7 @@ absl::StatusOr<std::unique_ptr<OrcFileWriter>> OrcFileWriter::Create(const std::
                                                                      OrcWriterOptions options) {
   PQPAGE_ASSIGN_OR_RETURN(std::unique_ptr<OrcFileWriter> writer,
                           Create(std::move(types), std::move(options)));
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    const int error = errno;
-    const std::string message = absl::StrCat(path, ": cannot create: ", std::strerror(error));
-    if (error == ENOENT) return absl::NotFoundError(message);
-    if (error == EACCES || error == EPERM) return absl::PermissionDeniedError(message);
-    return absl::UnavailableError(message);
-  }
+  PQPAGE_ASSIGN_OR_RETURN(const int fd, pqpage::internal::CreateOutputFile(path));
   State& state = *writer->state_;
   state.fd = fd;
   state.path = path;
