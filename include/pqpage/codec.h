@@ -5,11 +5,11 @@
 // the library instantiates them, and the factory, for exactly these: bool, int32_t, int64_t,
 // Int96, float, double, and ByteArray for both BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY (a
 // FIXED_LEN_BYTE_ARRAY value is a ByteArray view of exactly type_length bytes). The interfaces
-// alone (no factory) are also instantiated for int8_t, for ORC's byte RLE (pqpage/orc/). Every value codec
-// class of pqpage/ (PlainDecoder, DeltaBinaryPackedEncoder, ...) derives from them and is `final`:
-// code that names the concrete class calls it directly (the compiler devirtualizes), code that does
-// not pays one virtual call per batch, never one per value. (The level codecs, RleBitPackedHybrid*
-// and BitPackedLevel*, take a bit width and are not value codecs.)
+// alone (no factory) are also instantiated for int8_t, for ORC's byte RLE (pqpage/orc/). Every
+// value codec class of pqpage/ (PlainDecoder, DeltaBinaryPackedEncoder, ...) derives from them and
+// is `final`: code that names the concrete class calls it directly (the compiler devirtualizes),
+// code that does not pays one virtual call per batch, never one per value. (The level codecs,
+// RleBitPackedHybrid* and BitPackedLevel*, take a bit width and are not value codecs.)
 //
 // FIXED_LEN_BYTE_ARRAY has one mechanism everywhere: every codec that can hold it takes the byte
 // length of its values as its constructor's first argument, named type_length, with kVariableLength
