@@ -13,6 +13,7 @@
 
 #include "metadata/thrift_compact.h"
 #include "parquet_types.h"
+#include "pqpage/bit_packed.h"
 #include "pqpage/byte_source.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/compression.h"
@@ -163,7 +164,8 @@ struct Fixture {
   std::unique_ptr<ColumnChunkReader> reader;
 
   Fixture(const ChunkBuilder& chunk, const ColumnDescriptor& column, int64_t num_values,
-          ReaderOptions options = {}, int64_t num_rows = -1, bool carry_delta_prefix = false)
+          ReaderOptions options = {}, int64_t num_rows = -1, bool carry_delta_prefix = false,
+          BitPackedOrder bit_packed_levels = BitPackedOrder::kMostSignificantFirst)
       : bytes(chunk.bytes()), source(MakeMemoryByteSource(bytes)) {
     ColumnChunkLocation location;
     location.offset = 0;
@@ -173,6 +175,7 @@ struct Fixture {
     location.num_rows = num_rows;
     location.context = "test chunk";
     location.carry_delta_byte_array_prefix = carry_delta_prefix;
+    location.bit_packed_levels = bit_packed_levels;
     reader = std::make_unique<ColumnChunkReader>(column, source.get(), location, options);
   }
 };

@@ -300,5 +300,28 @@ TEST(WriterQuirksTest, ParquetMrBefore180CarriesDeltaByteArrayState) {
   }
 }
 
+TEST(WriterQuirksTest, ImpalaParquetCppAndParquetRsPackBitPackedLevelsLsbFirst) {
+  EXPECT_TRUE(internal::PacksBitPackedLevelsLsbFirst(
+      "impala version 2.11.0-SNAPSHOT (build 6320ae238e7be0ca7343e08fe740f9995c76ef06)"));
+  EXPECT_TRUE(internal::PacksBitPackedLevelsLsbFirst("parquet-cpp version 1.0.0"));
+  EXPECT_TRUE(internal::PacksBitPackedLevelsLsbFirst("parquet-cpp-arrow version 26.0.1"));
+  EXPECT_TRUE(internal::PacksBitPackedLevelsLsbFirst("parquet-rs version 57.0.0"));
+  EXPECT_FALSE(internal::PacksBitPackedLevelsLsbFirst("parquet-mr version 1.2.8 (build x)"));
+  EXPECT_FALSE(internal::PacksBitPackedLevelsLsbFirst("pqpage version 0.1.0"));
+  EXPECT_FALSE(internal::PacksBitPackedLevelsLsbFirst(""));
+  // The file layer hands the order to the page layer in the chunk's location.
+  for (const auto& [writer, order] :
+       {std::pair{"impala version 2.11.0 (build x)", BitPackedOrder::kLeastSignificantFirst},
+        std::pair{"parquet-mr version 1.8.1 (build x)", BitPackedOrder::kMostSignificantFirst},
+        std::pair{"test", BitPackedOrder::kMostSignificantFirst}}) {
+    const std::string created_by = writer;
+    PQPAGE_ASSERT_OK_AND_ASSIGN(
+        auto reader,
+        Open(MakeFile([&](format::FileMetaData* m) { m->__set_created_by(created_by); })));
+    PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation location, reader->ColumnChunk(0, 0));
+    EXPECT_EQ(location.bit_packed_levels, order) << created_by;
+  }
+}
+
 }  // namespace
 }  // namespace pqpage

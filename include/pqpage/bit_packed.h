@@ -1,8 +1,13 @@
 // The deprecated BIT_PACKED encoding (Parquet encoding 4), found in the level sections of data
-// pages written by old writers: values packed back to back, most significant bit first, with only
-// the last byte padded. There is no length prefix; a section of n levels of width w is exactly
-// ceil(n * w / 8) bytes. pqpage reads it for compatibility; writers should use the RLE/bit-packed
-// hybrid instead (the encoder exists for tests and for tools that must reproduce legacy files).
+// pages written by old writers: values packed back to back with only the last byte padded. There
+// is no length prefix; a section of n levels of width w is exactly ceil(n * w / 8) bytes. pqpage
+// reads it for compatibility; writers should use the RLE/bit-packed hybrid instead (the encoder
+// exists for tests and for tools that must reproduce legacy files).
+//
+// The format packs these values most significant bit first, and parquet-mr reads and writes them
+// so. Impala, parquet-cpp (Arrow C++) and parquet-rs (arrow-rs) pack and read them least
+// significant bit first, the order of the hybrid's bit-packed runs, so the files they wrote hold
+// that order: both are supported, and the file layer picks one from the writer's created_by.
 #ifndef PQPAGE_BIT_PACKED_H_
 #define PQPAGE_BIT_PACKED_H_
 
@@ -21,13 +26,18 @@ namespace internal {
 class HybridRunReader;
 }  // namespace internal
 
+// The order of the bits of a BIT_PACKED section: the format's (value 0 in the high bits of byte 0)
+// or the one Impala, parquet-cpp and parquet-rs use (value 0 in the low bits, as in the hybrid).
+enum class BitPackedOrder : int8_t { kMostSignificantFirst, kLeastSignificantFirst };
+
 // The byte length of a BIT_PACKED section holding `count` values of `bit_width` bits.
 size_t BitPackedEncodedSize(int bit_width, size_t count);
 
 class BitPackedLevelEncoder {
  public:
   // `bit_width` must be 0..16 (levels are int16); Put rejects values otherwise.
-  explicit BitPackedLevelEncoder(int bit_width);
+  explicit BitPackedLevelEncoder(int bit_width,
+                                 BitPackedOrder order = BitPackedOrder::kMostSignificantFirst);
 
   // Appends levels. InvalidArgument if a level is negative or needs more than bit_width bits, or if
   // the bit width is outside 0..16 (nothing of that call is appended then).
@@ -38,6 +48,7 @@ class BitPackedLevelEncoder {
 
  private:
   int bit_width_;
+  BitPackedOrder order_;
   size_t count_ = 0;
   std::vector<uint8_t> out_;
   std::vector<uint32_t> group_;  // the open group of fewer than 8 levels
@@ -52,9 +63,10 @@ class BitPackedLevelDecoder {
   BitPackedLevelDecoder(BitPackedLevelDecoder&&) noexcept;
   BitPackedLevelDecoder& operator=(BitPackedLevelDecoder&&) noexcept;
 
-  // Starts reading `num_values` levels; `data` may extend past the section (the page's values
-  // follow it) and must outlive the decoder's use.
-  absl::Status Reset(absl::Span<const uint8_t> data, int bit_width, int64_t num_values);
+  // Starts reading `num_values` levels packed in `order`; `data` may extend past the section (the
+  // page's values follow it) and must outlive the decoder's use.
+  absl::Status Reset(absl::Span<const uint8_t> data, int bit_width, int64_t num_values,
+                     BitPackedOrder order = BitPackedOrder::kMostSignificantFirst);
 
   int64_t values_left() const { return values_left_; }
 
@@ -68,6 +80,8 @@ class BitPackedLevelDecoder {
  private:
   std::unique_ptr<internal::HybridRunReader> reader_;
   int64_t values_left_ = 0;
+  // The width whose LSB-first fast paths (the width-1 bitmap expansion) apply; 0 for MSB-first.
+  int fast_path_width_ = 0;
 };
 
 }  // namespace pqpage

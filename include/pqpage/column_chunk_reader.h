@@ -38,6 +38,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "pqpage/bit_packed.h"
 #include "pqpage/byte_source.h"
 #include "pqpage/compression.h"
 #include "pqpage/page.h"
@@ -76,6 +77,10 @@ struct ColumnChunkLocation {
   // previous value between pages: a page's first prefix may refer to the page before. The file
   // layer decides this from the footer's created_by; the page layer knows no writer names.
   bool carry_delta_byte_array_prefix = false;
+  // The bit order of BIT_PACKED level sections (data pages v1 of old writers). The format's is
+  // most significant bit first; Impala, parquet-cpp and parquet-rs wrote least significant bit
+  // first. The file layer decides this from the footer's created_by too.
+  BitPackedOrder bit_packed_levels = BitPackedOrder::kMostSignificantFirst;
 };
 
 // How many levels and values a batch call produced.

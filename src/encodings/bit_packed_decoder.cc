@@ -15,7 +15,7 @@ BitPackedLevelDecoder::BitPackedLevelDecoder(BitPackedLevelDecoder&&) noexcept =
 BitPackedLevelDecoder& BitPackedLevelDecoder::operator=(BitPackedLevelDecoder&&) noexcept = default;
 
 absl::Status BitPackedLevelDecoder::Reset(absl::Span<const uint8_t> data, int bit_width,
-                                          int64_t num_values) {
+                                          int64_t num_values, BitPackedOrder order) {
   if (bit_width < 0 || bit_width > 16) {
     return absl::InvalidArgumentError(
         absl::StrCat("BIT_PACKED: level bit width ", bit_width, " is outside 0..16"));
@@ -29,11 +29,15 @@ absl::Status BitPackedLevelDecoder::Reset(absl::Span<const uint8_t> data, int bi
                                             " bits need ", needed, " bytes, ", data.size(),
                                             " present"));
   }
-  // The section is one bit-packed run in MSB order; the hybrid run walker reads it.
+  // The section is one bit-packed run without a header; the hybrid run walker reads it. LSB-first,
+  // it is laid out exactly as a hybrid run, so the hybrid's width-1 fast path applies too.
+  const bool msb_first = order == BitPackedOrder::kMostSignificantFirst;
   reader_->ResetSingleRun(data.first(needed), bit_width,
-                          internal::BitPacking().unpack32_msb[bit_width],
+                          msb_first ? internal::BitPacking().unpack32_msb[bit_width]
+                                    : internal::BitPacking().unpack32[bit_width],
                           static_cast<uint64_t>(num_values));
   values_left_ = num_values;
+  fast_path_width_ = msb_first ? 0 : bit_width;
   return absl::OkStatus();
 }
 
@@ -45,8 +49,9 @@ absl::StatusOr<int64_t> BitPackedLevelDecoder::DecodeCounting(absl::Span<int16_t
                                                               int16_t max_level,
                                                               int16_t counted_level) {
   PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("BIT_PACKED", out.size(), values_left_));
-  // MSB order: the width-1 byte table (LSB order) must not be used, so no width is passed.
-  internal::LevelSink sink(out.data(), max_level, /*bit_width=*/0, counted_level);
+  // The width-1 byte table reads LSB-first bytes: MSB-first sections pass no width, so it is not
+  // used for them.
+  internal::LevelSink sink(out.data(), max_level, fast_path_width_, counted_level);
   PQPAGE_RETURN_IF_ERROR(reader_->Read(out.size(), sink));
   values_left_ -= static_cast<int64_t>(out.size());
   return sink.counted();

@@ -12,7 +12,18 @@ size_t BitPackedEncodedSize(int bit_width, size_t count) {
   return static_cast<size_t>(internal::BitPackedBytes(count, bit_width));
 }
 
-BitPackedLevelEncoder::BitPackedLevelEncoder(int bit_width) : bit_width_(bit_width) {}
+BitPackedLevelEncoder::BitPackedLevelEncoder(int bit_width, BitPackedOrder order)
+    : bit_width_(bit_width), order_(order) {}
+
+namespace {
+
+internal::Pack32Fn PackKernel(int bit_width, BitPackedOrder order) {
+  return order == BitPackedOrder::kMostSignificantFirst
+             ? internal::BitPacking().pack32_msb[bit_width]
+             : internal::BitPacking().pack32[bit_width];
+}
+
+}  // namespace
 
 absl::Status BitPackedLevelEncoder::Put(absl::Span<const int16_t> levels) {
   if (bit_width_ < 0 || bit_width_ > kMaxLevelBitWidth) {
@@ -25,7 +36,7 @@ absl::Status BitPackedLevelEncoder::Put(absl::Span<const int16_t> levels) {
           absl::StrCat("BIT_PACKED: level ", level, " does not fit in ", bit_width_, " bits"));
     }
   }
-  const internal::Pack32Fn pack = internal::BitPacking().pack32_msb[bit_width_];
+  const internal::Pack32Fn pack = PackKernel(bit_width_, order_);
   for (const int16_t level : levels) {
     group_.push_back(static_cast<uint32_t>(level));
     if (group_.size() == internal::kValuesPerGroup) {
@@ -45,8 +56,7 @@ std::vector<uint8_t> BitPackedLevelEncoder::Finish() {
     group_.resize(internal::kValuesPerGroup, 0);
     const size_t start = out_.size();
     out_.resize(start + bit_width_);
-    internal::BitPacking().pack32_msb[bit_width_](group_.data(), out_.data() + start,
-                                                  internal::kValuesPerGroup);
+    PackKernel(bit_width_, order_)(group_.data(), out_.data() + start, internal::kValuesPerGroup);
   }
   out_.resize(BitPackedEncodedSize(bit_width_ < 0 ? 0 : bit_width_, count_));
   std::vector<uint8_t> result = std::move(out_);

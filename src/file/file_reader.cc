@@ -186,6 +186,9 @@ absl::StatusOr<ColumnChunkLocation> FileReader::ColumnChunk(int row_group, int c
   location.context = absl::StrCat(state.name, ", row group ", row_group);
   location.carry_delta_byte_array_prefix =
       internal::CarriesDeltaByteArrayPrefixAcrossPages(created_by());
+  location.bit_packed_levels = internal::PacksBitPackedLevelsLsbFirst(created_by())
+                                   ? BitPackedOrder::kLeastSignificantFirst
+                                   : BitPackedOrder::kMostSignificantFirst;
   // A chunk of no values and no bytes holds nothing to read, wherever it claims to be: pyarrow
   // writes a zero-row table's chunks (without dictionary) at offset 0 with size 0.
   const bool empty = location.length == 0 && location.num_values == 0 && location.offset >= 0 &&

@@ -45,4 +45,12 @@ bool CarriesDeltaByteArrayPrefixAcrossPages(std::string_view created_by) {
   return version < kFixed;
 }
 
+bool PacksBitPackedLevelsLsbFirst(std::string_view created_by) {
+  // Matched on the application name only: "parquet-cpp" also covers "parquet-cpp-arrow".
+  for (std::string_view writer : {"impala", "parquet-cpp", "parquet-rs"}) {
+    if (created_by.substr(0, writer.size()) == writer) return true;
+  }
+  return false;
+}
+
 }  // namespace pqpage::internal

@@ -17,6 +17,11 @@ bool UndercountsDictionaryHeader(std::string_view created_by);
 // for an explicit parquet-mr version below 1.8.0.
 bool CarriesDeltaByteArrayPrefixAcrossPages(std::string_view created_by);
 
+// Impala, parquet-cpp (so Arrow C++ and pyarrow) and parquet-rs packed BIT_PACKED levels least
+// significant bit first, as their own readers read them, where the format (and parquet-mr) packs
+// them most significant bit first. True for those writers, whatever their version.
+bool PacksBitPackedLevelsLsbFirst(std::string_view created_by);
+
 }  // namespace pqpage::internal
 
 #endif  // PQPAGE_FILE_WRITER_QUIRKS_H_

@@ -255,14 +255,16 @@ struct ColumnChunkReader::State {
       }
     }
     if (column.max_repetition_level > 0) {
-      PQPAGE_RETURN_IF_ERROR(Fail(repetition_levels.Reset(
-          repetition_encoding, repetition_section, column.max_repetition_level, num_levels)));
+      PQPAGE_RETURN_IF_ERROR(Fail(repetition_levels.Reset(repetition_encoding, repetition_section,
+                                                          column.max_repetition_level, num_levels,
+                                                          location.bit_packed_levels)));
     }
     int64_t present = num_levels;
     header_nulls = std::nullopt;
     if (column.max_definition_level > 0) {
-      PQPAGE_RETURN_IF_ERROR(Fail(definition_levels.Reset(
-          definition_encoding, definition_section, column.max_definition_level, num_levels)));
+      PQPAGE_RETURN_IF_ERROR(Fail(definition_levels.Reset(definition_encoding, definition_section,
+                                                          column.max_definition_level, num_levels,
+                                                          location.bit_packed_levels)));
       if (page.type == PageType::kDataPageV2 && page.num_nulls &&
           column.max_repetition_level == 0) {
         // A v2 header states the page's nulls: without repetition, the present values are the
@@ -278,8 +280,9 @@ struct ColumnChunkReader::State {
         absl::StatusOr<int64_t> counted = definition_levels.CountMaxLevels();
         if (!counted.ok()) return Fail(counted.status());
         present = *counted;
-        PQPAGE_RETURN_IF_ERROR(Fail(definition_levels.Reset(
-            definition_encoding, definition_section, column.max_definition_level, num_levels)));
+        PQPAGE_RETURN_IF_ERROR(Fail(definition_levels.Reset(definition_encoding, definition_section,
+                                                            column.max_definition_level, num_levels,
+                                                            location.bit_packed_levels)));
       }
     }
     if (page.num_nulls && column.max_repetition_level == 0 &&
@@ -291,8 +294,9 @@ struct ColumnChunkReader::State {
     absl::Status started = values->StartPage(page.encoding, values_section, present);
     if (!started.ok() && header_nulls) {
       // The values may disagree with the header's nulls rather than be damaged: say which.
-      PQPAGE_RETURN_IF_ERROR(Fail(definition_levels.Reset(
-          definition_encoding, definition_section, column.max_definition_level, num_levels)));
+      PQPAGE_RETURN_IF_ERROR(Fail(definition_levels.Reset(definition_encoding, definition_section,
+                                                          column.max_definition_level, num_levels,
+                                                          location.bit_packed_levels)));
       absl::StatusOr<int64_t> counted = definition_levels.CountMaxLevels();
       if (counted.ok() && *counted != present) {
         return Fail(absl::DataLossError(absl::StrCat("the header says ", *header_nulls,

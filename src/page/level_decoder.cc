@@ -13,7 +13,8 @@ int LevelBitWidth(int16_t max_level) {
 }
 
 absl::Status LevelDecoder::Reset(Encoding encoding, absl::Span<const uint8_t> data,
-                                 int16_t max_level, int64_t num_levels) {
+                                 int16_t max_level, int64_t num_levels,
+                                 BitPackedOrder bit_packed_order) {
   encoding_ = encoding;
   max_level_ = max_level;
   const int width = LevelBitWidth(max_level);
@@ -21,7 +22,7 @@ absl::Status LevelDecoder::Reset(Encoding encoding, absl::Span<const uint8_t> da
     case Encoding::kRle:
       return hybrid_.Reset(data, width, num_levels);
     case Encoding::kBitPacked:
-      return bit_packed_.Reset(data, width, num_levels);
+      return bit_packed_.Reset(data, width, num_levels, bit_packed_order);
     default:
       return absl::UnimplementedError(
           absl::StrCat("levels encoded as ", EncodingName(encoding).data(), " are not defined"));

@@ -22,10 +22,11 @@ int LevelBitWidth(int16_t max_level);
 class LevelDecoder {
  public:
   // Starts a section of `num_levels` levels at most `max_level`, in `encoding` (RLE: the bare
-  // hybrid stream; BIT_PACKED: MSB-first packing). `data` may run past the section. Unimplemented
-  // for other encodings.
+  // hybrid stream; BIT_PACKED: packed in `bit_packed_order`). `data` may run past the section.
+  // Unimplemented for other encodings.
   absl::Status Reset(Encoding encoding, absl::Span<const uint8_t> data, int16_t max_level,
-                     int64_t num_levels);
+                     int64_t num_levels,
+                     BitPackedOrder bit_packed_order = BitPackedOrder::kMostSignificantFirst);
 
   // Decodes exactly out.size() levels and returns how many equal `counted_level` (counted as they
   // are decoded, run by run); DataLoss for a level above the maximum or a section that ends early.

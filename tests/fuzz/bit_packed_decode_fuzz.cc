@@ -1,6 +1,7 @@
 // Fuzz target: the deprecated BIT_PACKED level decoder on arbitrary bytes. The first byte picks the
-// bit width (0..17, so 17 is an invalid width) and, with the second, the level count; the third
-// picks max_level and the batch pattern; the rest is the section. Decode in assorted batch sizes,
+// bit width (0..17, so 17 is an invalid width), the bit order (MSB-first below 144) and, with the
+// second, the level count; the third picks max_level and the batch pattern; the rest is the
+// section. Decode in assorted batch sizes,
 // interleaved with Skip, must either succeed or return an error, never read outside the input.
 #include <algorithm>
 #include <cstdint>
@@ -18,15 +19,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int16_t max_level =
       (pattern & 1) ? static_cast<int16_t>((1 << std::min(width, 15)) - 1) : pattern >> 4;
   const absl::Span<const uint8_t> section(data + 3, size - 3);
+  const pqpage::BitPackedOrder order = data[0] < 144
+                                           ? pqpage::BitPackedOrder::kMostSignificantFirst
+                                           : pqpage::BitPackedOrder::kLeastSignificantFirst;
 
   pqpage::BitPackedLevelDecoder decoder;
   std::vector<int16_t> levels(static_cast<size_t>(count));
   // All at once.
-  if (decoder.Reset(section, width, count).ok()) {
+  if (decoder.Reset(section, width, count, order).ok()) {
     (void)decoder.Decode(absl::MakeSpan(levels), max_level);
   }
   // In batches, every third one skipped, until done or an error.
-  if (decoder.Reset(section, width, count).ok()) {
+  if (decoder.Reset(section, width, count, order).ok()) {
     pqpage::fuzz::InBatches(decoder, static_cast<uint8_t>(pattern / 2), [&](int i, int64_t n) {
       return i % 3 == 2
                  ? decoder.Skip(n)
@@ -39,7 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     (void)decoder.Skip(-1);
   }
   // A negative count must be refused.
-  (void)decoder.Reset(section, width, -count - 1);
+  (void)decoder.Reset(section, width, -count - 1, order);
   return 0;
 }
 
@@ -47,15 +51,20 @@ std::vector<std::vector<uint8_t>> PqpageFuzzSeeds() {
   std::vector<std::vector<uint8_t>> seeds;
   // The spec's example: 0..7 at width 3 (1 x 8 levels).
   seeds.push_back({3, 1, 0x01, 0b00000101, 0b00111001, 0b01110111});
-  for (int width : {1, 2, 5, 16}) {
-    pqpage::BitPackedLevelEncoder encoder(width);
+  for (int width : {1, 2, 5, 16, 1 + 144, 3 + 144}) {
+    const bool lsb_first = width >= 144;
+    if (lsb_first) width -= 144;
+    pqpage::BitPackedLevelEncoder encoder(
+        width, lsb_first ? pqpage::BitPackedOrder::kLeastSignificantFirst
+                         : pqpage::BitPackedOrder::kMostSignificantFirst);
     std::vector<int16_t> levels;
     for (int i = 0; i < 203; ++i) {
       levels.push_back(static_cast<int16_t>((i * 37 + i / 9) & ((1 << width) - 1)));
     }
     (void)encoder.Put(levels);
-    std::vector<uint8_t> seed = {static_cast<uint8_t>(width + 18 * (203 % 8)),
-                                 static_cast<uint8_t>(203 / 8), static_cast<uint8_t>(width)};
+    std::vector<uint8_t> seed = {
+        static_cast<uint8_t>(width + 18 * (203 % 8) + (lsb_first ? 144 : 0)),
+        static_cast<uint8_t>(203 / 8), static_cast<uint8_t>(width)};
     seed[2] |= 1;
     const std::vector<uint8_t> section = encoder.Finish();
     seed.insert(seed.end(), section.begin(), section.end());
