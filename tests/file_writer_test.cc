@@ -75,13 +75,20 @@ absl::Status AddColumn(FileWriter* file, const ColumnDescriptor& column, const C
   return file->WriteColumnChunk(std::move(writer));
 }
 
-absl::Status AddRowGroup(FileWriter* file, const RowGroupData& data, const WriterOptions& options) {
+// Begins a row group and writes its columns, leaving it open.
+absl::Status AddRowGroupColumns(FileWriter* file, const RowGroupData& data,
+                                const WriterOptions& options) {
   const auto& columns = file->schema().columns();
   absl::Status status = file->BeginRowGroup();
   if (status.ok()) status = AddColumn(file, columns[0], data.id, options);
   if (status.ok()) status = AddColumn(file, columns[1], data.name, options);
   if (status.ok()) status = AddColumn(file, columns[2], data.tags, options);
   if (status.ok()) status = AddColumn(file, columns[3], data.code, options);
+  return status;
+}
+
+absl::Status AddRowGroup(FileWriter* file, const RowGroupData& data, const WriterOptions& options) {
+  absl::Status status = AddRowGroupColumns(file, data, options);
   if (status.ok()) status = file->EndRowGroup();
   return status;
 }
@@ -258,6 +265,40 @@ TEST(FileWriterTest, ZeroRowGroups) {
   PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(path));
   EXPECT_EQ(reader->num_rows(), 0);
   EXPECT_EQ(reader->num_row_groups(), 0);
+  std::remove(path.c_str());
+}
+
+TEST(FileWriterTest, RowGroupsOfASchemaWithoutColumnsKeepTheirRows) {
+  const std::string path = TempPath("file_writer_no_columns.parquet");
+  PQPAGE_ASSERT_OK_AND_ASSIGN(Schema schema, Schema::Builder().Build());
+  ASSERT_TRUE(schema.columns().empty());
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto file, FileWriter::Open(path, schema));
+  for (int64_t rows : {2, 0, 5}) {
+    PQPAGE_ASSERT_OK(file->BeginRowGroup());
+    PQPAGE_ASSERT_OK(file->EndRowGroup(rows));
+  }
+  PQPAGE_ASSERT_OK(file->BeginRowGroup());
+  PQPAGE_EXPECT_ERROR(file->EndRowGroup(-1), absl::StatusCode::kInvalidArgument);
+  PQPAGE_ASSERT_OK(file->EndRowGroup());  // no count: 0 rows
+  PQPAGE_ASSERT_OK(file->Close());
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(path));
+  EXPECT_EQ(reader->num_rows(), 7);
+  ASSERT_EQ(reader->num_row_groups(), 4);
+  EXPECT_EQ(reader->row_group_num_rows(0), 2);
+  EXPECT_EQ(reader->row_group_num_rows(2), 5);
+  EXPECT_EQ(reader->row_group_num_rows(3), 0);
+  std::remove(path.c_str());
+}
+
+TEST(FileWriterTest, EndRowGroupWithACountMustMatchTheColumns) {
+  const std::string path = TempPath("file_writer_row_count.parquet");
+  const Schema schema = MakeSchema();
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto file, FileWriter::Open(path, schema));
+  const RowGroupData data = MakeRowGroup(schema, 10, 3);
+  PQPAGE_ASSERT_OK(AddRowGroupColumns(file.get(), data, WriterOptions()));
+  PQPAGE_EXPECT_ERROR(file->EndRowGroup(11), absl::StatusCode::kInvalidArgument);
+  PQPAGE_ASSERT_OK(file->EndRowGroup(10));
+  PQPAGE_ASSERT_OK(file->Close());
   std::remove(path.c_str());
 }
 

@@ -91,6 +91,36 @@ TEST(SchemaTest, MalformedElementListsAreDataLoss) {
                       absl::StatusCode::kUnimplemented);
 }
 
+TEST(SchemaTest, GroupsWithNoFieldsAreKeptAndListed) {
+  using R = format::FieldRepetitionType;
+  // parquet-go's empty struct inside a struct: id, nested { inner {} }, then a leaf after them,
+  // whose levels must not be disturbed by the empty group before it.
+  const std::vector<format::SchemaElement> elements = {
+      Root(3),
+      Leaf("id", format::Type::INT64, R::OPTIONAL),
+      Group("nested", 1, R::OPTIONAL),
+      Group("inner", 0, R::OPTIONAL),
+      Leaf("optional_data", format::Type::INT32, R::OPTIONAL),
+  };
+  PQPAGE_ASSERT_OK_AND_ASSIGN(Schema schema, internal::SchemaElements::ToSchema(elements));
+  ASSERT_EQ(schema.columns().size(), 2u);
+  EXPECT_EQ(schema.columns()[1].PathString(), "optional_data");
+  EXPECT_EQ(schema.columns()[1].max_definition_level, 1);
+  EXPECT_EQ(schema.empty_groups(), (std::vector<std::vector<std::string>>{{"nested", "inner"}}));
+  EXPECT_EQ(internal::SchemaElements::Of(schema).size(), elements.size());
+  // Copies keep the list.
+  const Schema copy = schema;
+  EXPECT_EQ(copy.empty_groups(), schema.empty_groups());
+  // A top-level one, and a root with no fields at all (a table of no columns).
+  PQPAGE_ASSERT_OK_AND_ASSIGN(
+      Schema top, internal::SchemaElements::ToSchema({Root(1), Group("e", 0, R::REQUIRED)}));
+  EXPECT_EQ(top.empty_groups(), (std::vector<std::vector<std::string>>{{"e"}}));
+  EXPECT_TRUE(top.columns().empty());
+  PQPAGE_ASSERT_OK_AND_ASSIGN(Schema none, internal::SchemaElements::ToSchema({Root(0)}));
+  EXPECT_TRUE(none.columns().empty());
+  EXPECT_TRUE(none.empty_groups().empty());
+}
+
 TEST(SchemaTest, DeepNestingIsAnErrorNotAStackOverflow) {
   using R = format::FieldRepetitionType;
   std::vector<format::SchemaElement> elements = {Root(1)};

@@ -115,6 +115,10 @@ class FileWriter {
   // Writes an already finished chunk whose offsets were computed for position().
   absl::Status WriteColumnChunk(const ColumnChunkData& chunk);
   absl::Status EndRowGroup();
+  // EndRowGroup for a row group of `num_rows` rows: the only way to give rows to a row group of a
+  // schema without leaf columns (its rows have no values, yet readers count them). With columns,
+  // InvalidArgument unless it equals their rows; also for a negative count.
+  absl::Status EndRowGroup(int64_t num_rows);
 
   // Writes the footer and closes the file.
   absl::Status Close();

@@ -2,9 +2,13 @@
 // and the leaf columns it implies, each with its path and its maximum definition and repetition
 // levels (the numbers every page of that column is decoded against).
 //
+// A group with no fields (an element with num_children = 0 and no type, as parquet-go writes an
+// empty struct) is kept: it has no leaf column, and empty_groups() lists it.
+//
 // Errors: DataLoss when a footer's schema is malformed (a child count that runs past the list, a
-// leaf without a physical type, a FIXED_LEN_BYTE_ARRAY without a positive length, nesting deeper
-// than the level type can count); InvalidArgument for the same mistakes made through the Builder.
+// leaf without a physical type (nor a child count), a FIXED_LEN_BYTE_ARRAY without a positive
+// length, nesting deeper than the level type can count); InvalidArgument for the same mistakes made
+// through the Builder.
 #ifndef PQPAGE_SCHEMA_H_
 #define PQPAGE_SCHEMA_H_
 
@@ -43,6 +47,11 @@ class Schema {
   // a row group). A file's full element list, annotations included, is FileMetadata::schema.
   const std::vector<ColumnDescriptor>& columns() const { return columns_; }
 
+  // The paths (names from below the root) of the groups that have no fields, in the footer's
+  // depth-first order. Readers that map a schema to Arrow see them as empty structs; pyarrow
+  // leaves them out of its tables. They hold no data, but a file re-encoded by pqpage keeps them.
+  const std::vector<std::vector<std::string>>& empty_groups() const { return empty_groups_; }
+
   // Builds a schema field by field, depth first. Each group must be closed by EndGroup.
   class Builder {
    public:
@@ -69,6 +78,7 @@ class Schema {
   struct Elements;
   std::unique_ptr<Elements> elements_;
   std::vector<ColumnDescriptor> columns_;
+  std::vector<std::vector<std::string>> empty_groups_;
 };
 
 }  // namespace pqpage

@@ -18,6 +18,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "cli/cli_args.h"
 #include "cli/cli_dump_text.h"
@@ -146,6 +147,10 @@ constexpr char kUsage[] =
     "TIMESTAMP as nanoseconds since 1970, DECIMAL as a string (\"-12.340\"), strings and binary\n"
     "as hex. --column and --mmap apply to ORC.\n"
     "\n"
+    "A group with no fields, or a file with no leaf columns, prints no line; a note on stderr "
+    "says\n"
+    "so.\n"
+    "\n"
     "Exit status: 0 done, 1 a file or page could not be decoded (one line on stderr), 2 usage.\n";
 
 }  // namespace
@@ -175,6 +180,19 @@ int RunDump(const std::vector<std::string>& args) {
   RowGroupRows rows_per_group;
   if (*rows) rows_per_group = RowsPerRowGroup(**file, **rows);
   const std::vector<ColumnDescriptor>& columns = (*file)->schema().columns();
+  if (only_column.empty()) {
+    // What holds no leaf column prints no line; stderr says so, so that an empty output is not
+    // taken for a file that lost its rows or its groups.
+    for (const std::vector<std::string>& group : (*file)->schema().empty_groups()) {
+      std::fprintf(stderr, "pqpage dump: %s: group '%s' has no fields, so no column to print\n",
+                   path.c_str(), absl::StrJoin(group, ".").c_str());
+    }
+    if (columns.empty()) {
+      std::fprintf(
+          stderr, "pqpage dump: %s: no leaf columns; %lld rows in %d row group(s), none to print\n",
+          path.c_str(), static_cast<long long>((*file)->num_rows()), (*file)->num_row_groups());
+    }
+  }
   bool found = only_column.empty();
   for (size_t c = 0; c < columns.size(); ++c) {
     if (!only_column.empty() && columns[c].PathString() != only_column) continue;

@@ -21,6 +21,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "cli/cli_args.h"
 #include "cli/cli_inspect_json.h"
 #include "cli/cli_inspect_report.h"
@@ -135,6 +136,12 @@ int Inspect(const Options& options) {
       json.EndObject();
     }
     json.EndArray();
+    json.Key("empty_groups");
+    json.BeginArray(/*single_line=*/true);
+    for (const std::vector<std::string>& group : file.schema().empty_groups()) {
+      json.String(absl::StrJoin(group, "."));
+    }
+    json.EndArray();
     json.Key("row_groups");
     json.BeginArray();
     for (int rg = 0; rg < file.num_row_groups(); ++rg) {
@@ -192,6 +199,14 @@ int Inspect(const Options& options) {
                      absl::StrCat(columns[c].max_repetition_level)});
     }
     schema.Print(out, 2);
+    const std::vector<std::vector<std::string>>& empty_groups = file.schema().empty_groups();
+    if (!empty_groups.empty()) {
+      std::fprintf(out, "\nempty groups: %zu (groups with no fields: no columns, no data)\n",
+                   empty_groups.size());
+      for (const std::vector<std::string>& group : empty_groups) {
+        std::fprintf(out, "  %s\n", Printable(absl::StrJoin(group, ".")).c_str());
+      }
+    }
     for (int rg = 0; rg < file.num_row_groups(); ++rg) {
       std::fprintf(out, "\nrow group %d: %lld rows", rg,
                    static_cast<long long>(file.row_group_num_rows(rg)));
@@ -199,6 +214,7 @@ int Inspect(const Options& options) {
         std::fprintf(out, ", total_byte_size %lld",
                      static_cast<long long>(metadata.row_groups[rg].total_byte_size));
       }
+      if (columns.empty()) std::fprintf(out, ", no column chunks (the schema has no leaf columns)");
       std::fprintf(out, "\n");
       for (size_t c = 0; c < columns.size(); ++c) {
         ChunkReport chunk = GatherChunk(file, rg, static_cast<int>(c));

@@ -414,6 +414,13 @@ absl::Status Recode(const FileReader& input, const std::string& out_path,
     }
     return status;
   }
+  // A schema without leaf columns has no chunks, but its row groups still hold rows.
+  for (int rg = 0; num_columns == 0 && rg < num_row_groups; ++rg) {
+    const std::string rg_context = absl::StrCat(out_path, ": row group ", rg, ": ");
+    PQPAGE_RETURN_IF_ERROR(WithContext(output->BeginRowGroup(), rg_context));
+    PQPAGE_RETURN_IF_ERROR(
+        WithContext(output->EndRowGroup(input.row_group_num_rows(rg)), rg_context));
+  }
   return WithContext(output->Close(), absl::StrCat(out_path, ": "));
 }
 

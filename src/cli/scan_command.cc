@@ -219,6 +219,16 @@ int RunScan(const std::vector<std::string>& args) {
     if (task.column != 0) counted.rows = 0;
     file_totals.Add(counted);
   }
+  if (num_columns == 0) {
+    // No column holds the rows: the row groups' counts (of the rows asked for) are all there is.
+    for (int rg = 0; rg < file.num_row_groups(); ++rg) {
+      if (!*rows) {
+        file_totals.rows += file.row_group_num_rows(rg);
+      } else if (const std::optional<RowRange>& range = selected[static_cast<size_t>(rg)]) {
+        file_totals.rows += range->end - range->begin;
+      }
+    }
+  }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

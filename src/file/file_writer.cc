@@ -261,6 +261,23 @@ absl::Status FileWriter::EndRowGroup() {
   return absl::OkStatus();
 }
 
+absl::Status FileWriter::EndRowGroup(int64_t num_rows) {
+  State& state = *state_;
+  PQPAGE_RETURN_IF_ERROR(state.Usable());
+  if (!state.in_row_group) return absl::InvalidArgumentError("EndRowGroup without BeginRowGroup");
+  if (num_rows < 0 || num_rows > std::numeric_limits<int64_t>::max() - state.num_rows) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("EndRowGroup: a row count of ", num_rows, " is negative or overflows"));
+  }
+  if (state.schema.columns().empty()) {
+    state.row_group.__set_num_rows(num_rows);
+  } else if (!state.row_group.columns.empty() && state.row_group.num_rows != num_rows) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "EndRowGroup: ", num_rows, " rows asked for, the columns hold ", state.row_group.num_rows));
+  }
+  return EndRowGroup();
+}
+
 absl::Status FileWriter::Close() {
   State& state = *state_;
   PQPAGE_RETURN_IF_ERROR(state.Usable());

@@ -16,11 +16,14 @@ struct Schema::Elements {
 Schema::Schema() : elements_(std::make_unique<Elements>()) {}
 Schema::~Schema() = default;
 Schema::Schema(const Schema& other)
-    : elements_(std::make_unique<Elements>(*other.elements_)), columns_(other.columns_) {}
+    : elements_(std::make_unique<Elements>(*other.elements_)),
+      columns_(other.columns_),
+      empty_groups_(other.empty_groups_) {}
 Schema& Schema::operator=(const Schema& other) {
   if (this != &other) {
     elements_ = std::make_unique<Elements>(*other.elements_);
     columns_ = other.columns_;
+    empty_groups_ = other.empty_groups_;
   }
   return *this;
 }
@@ -96,6 +99,14 @@ absl::StatusOr<Schema> SchemaElements::ToSchema(
       path.push_back(element.name);
       stack.push_back({element.num_children, static_cast<int16_t>(definition),
                        static_cast<int16_t>(repetition)});
+      continue;
+    }
+    if (!element.__isset.type && element.__isset.num_children) {
+      // A group of no fields (parquet-go writes them for empty structs): it has no leaf column,
+      // so no pages, but it stays in the element list and is reported.
+      std::vector<std::string> group_path = path;
+      group_path.push_back(element.name);
+      schema.empty_groups_.push_back(std::move(group_path));
       continue;
     }
     if (!element.__isset.type) {

@@ -131,7 +131,19 @@ def compare_leaves(columns, table, type_lengths=None):
         rows = leaf_rows(column)
         if rows != table.num_rows:
             problems.append(f"{name}: {rows} rows, the reader {table.num_rows}")
-        expected = [v for v in leaf.to_pylist() if v is not None]
+        listed = leaf.to_pylist()
+        if column["max_rep"] == 0 and "def" in column:
+            # Without repetition every level is a row: the nulls must fall on the reader's rows.
+            ours = [level == column["max_def"] for level in column["def"]]
+            theirs = [v is not None for v in listed]
+            if ours != theirs:
+                row = next((i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b),
+                           min(len(ours), len(theirs)))
+                word = {True: "present", False: "null", None: "missing"}
+                problems.append(f"{name}: row {row} is {word[ours[row] if row < len(ours) else None]}"
+                                f" in pqpage, {word[theirs[row] if row < len(theirs) else None]}"
+                                " in the reader")
+        expected = [v for v in listed if v is not None]
         values = column["values"]
         if len(expected) != len(values):
             problems.append(f"{name}: {len(values)} values, the reader {len(expected)}")
