@@ -7,6 +7,9 @@ how), and the same shapes made here, checked through every command against the p
   without ../shared tests it): `scan` counts its rows, `inspect` and `dump` say it has no columns,
   and the recode still holds its rows in pyarrow.
 - A group with no fields (parquet-go): read, shown by `inspect` and `dump`, and kept by `recode`.
+- HVR's DECIMAL on BYTE_ARRAY with a zero-length value, which pyarrow refuses: `dump` gives
+  DuckDB's values, and the default recode reads back in DuckDB (its interoperable encodings follow
+  the logical type: DuckDB refuses DELTA_LENGTH_BYTE_ARRAY for decimals).
 
 Called by ctest as: parquet_repro_test.py TOOL SHARED_DIR SCRATCH_DIR; re-runs itself in the
 peers' virtualenv. Without SHARED_DIR/repro the checks of its files are skipped with one line.
@@ -106,6 +109,26 @@ def check_empty_group(tool, path, scratch):
           f"empty group: the recode's schema is\n{pq.ParquetFile(out).schema}")
 
 
+def check_byte_array_decimal(tool, path, scratch):
+    import duckdb
+    columns, _ = dump_columns(tool, path)
+    # DuckDB's decimals against the dump's big-endian two's complement bytes (zero bytes: 0).
+    for column in columns:
+        name = column["path"]
+        rows = duckdb.sql(f"select \"{name}\" from read_parquet('{path}')").fetchall()
+        theirs = [int(value.scaleb(-value.as_tuple().exponent)) for (value,) in rows
+                  if value is not None]
+        ours = [int.from_bytes(bytes.fromhex(v), "big", signed=True) for v in column["values"]]
+        check(ours == theirs, f"decimal {name}: pqpage {ours[:5]}..., DuckDB {theirs[:5]}...")
+    out = recode(tool, path, scratch)
+    query = "select * from read_parquet('{}')"
+    try:
+        same = duckdb.sql(query.format(out)).fetchall() == duckdb.sql(query.format(path)).fetchall()
+        check(same, "decimal: DuckDB reads the recode with other values than the source")
+    except duckdb.Error as error:
+        check(False, f"decimal: DuckDB refuses the default recode: {str(error)[:200]}")
+
+
 def main(tool, scratch):
     import fastparquet
     import pandas as pd
@@ -119,6 +142,8 @@ def main(tool, scratch):
             tool, os.path.join(repro, "impala_alltypes_agg_bitpacked_def_levels.parquet"), scratch)
         check_no_columns(tool, os.path.join(repro, "fastparquet_no_columns.parquet"), scratch, 2)
         check_empty_group(tool, os.path.join(repro, "empty_group_test.parquet"), scratch)
+        check_byte_array_decimal(
+            tool, os.path.join(repro, "byte_array_decimal_empty_value.parquet"), scratch)
     else:
         print(f"skipped the files of {repro}: it is missing (a clone without ../shared)")
     print(f"{CHECKS[0] - len(FAILURES)} passed, {len(FAILURES)} failed")
