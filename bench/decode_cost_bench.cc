@@ -30,6 +30,7 @@
 #include "bench_data.h"
 #include "bench_runner.h"
 #include "pqpage/codec.h"
+#include "pqpage/codec_factory.h"
 #include "pqpage/column_descriptor.h"
 #include "pqpage/dictionary.h"
 #include "pqpage/types.h"

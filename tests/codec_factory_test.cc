@@ -2,6 +2,8 @@
 // allows round-trips through MakeEncoder / MakeDecoder, dense and spaced, FIXED_LEN_BYTE_ARRAY at
 // several lengths; every other pair is Unimplemented, a value type that does not match the column
 // is InvalidArgument, and the spaced forms check their bitmap.
+#include "pqpage/codec_factory.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "pqpage/codec.h"
+#include "pqpage/codec_factory.h"
 #include "pqpage/types.h"
 #include "type_and_encoding_lists.h"
 

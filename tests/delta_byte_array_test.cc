@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "pqpage/codec.h"
+#include "pqpage/codec_factory.h"
 #include "pqpage/column_descriptor.h"
 #include "status_matchers.h"
 

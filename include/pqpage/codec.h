@@ -1,11 +1,12 @@
-// The one shape of every value codec, per direction, and the factory that makes the codec of an
-// encoding for a column.
+// The one shape of every value codec, per direction: the codec layer, below both families (the
+// Parquet encodings and ORC's codecs). The factory that makes the Parquet codec of an encoding for
+// a column is pqpage/codec_factory.h.
 //
 // Decoder<T> and Encoder<T> are typed by the value type of the column (pqpage/value_type.h), and
 // the library instantiates them, and the factory, for exactly these: bool, int32_t, int64_t,
 // Int96, float, double, and ByteArray for both BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY (a
-// FIXED_LEN_BYTE_ARRAY value is a ByteArray view of exactly type_length bytes). The interfaces
-// alone (no factory) are also instantiated for int8_t, for ORC's byte RLE (pqpage/orc/). Every
+// FIXED_LEN_BYTE_ARRAY value is a ByteArray view of exactly type_length bytes), and int8_t for
+// ORC's byte RLE (pqpage/orc/), which no factory makes. Every
 // value codec class of pqpage/ (PlainDecoder, DeltaBinaryPackedEncoder, ...) derives from them and
 // is `final`: code that names the concrete class calls it directly (the compiler devirtualizes),
 // code that does not pays one virtual call per batch, never one per value. (The level codecs,
@@ -123,34 +124,6 @@ class Encoder {
   Encoder(const Encoder&) = default;
   Encoder& operator=(const Encoder&) = default;
 };
-
-// Whether the format lets values of physical type `type` be stored in `encoding`: PLAIN for every
-// type; PLAIN_DICTIONARY and RLE_DICTIONARY for all but BOOLEAN; RLE for BOOLEAN;
-// DELTA_BINARY_PACKED for INT32 and INT64; DELTA_LENGTH_BYTE_ARRAY for BYTE_ARRAY;
-// DELTA_BYTE_ARRAY for BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY; BYTE_STREAM_SPLIT for FLOAT, DOUBLE,
-// INT32, INT64 and FIXED_LEN_BYTE_ARRAY. BIT_PACKED holds levels only, never values.
-bool EncodingAllowed(Encoding encoding, PhysicalType type);
-
-// A new decoder or encoder of `encoding` for `column`'s values, with the codec's default options.
-// Errors: InvalidArgument if T is not the value type of column.type (ValueTypeMatches), or the
-// column is FIXED_LEN_BYTE_ARRAY without a positive type_length; Unimplemented if the encoding is
-// not allowed for the column's type (EncodingAllowed).
-//
-// The codec made is the concrete class of the encoding's header, so code that needs more than the
-// interface can name it: PlainDecoder<T>, RleBooleanDecoder (RLE booleans, with their 4-byte
-// length prefix), DeltaBinaryPackedDecoder<T>, DeltaLengthByteArrayDecoder, DeltaByteArrayDecoder,
-// ByteStreamSplitDecoder<T>, and likewise the encoders. Dictionary encodings (PLAIN_DICTIONARY and
-// RLE_DICTIONARY alike) give a DictionaryDecoder<T> / DictionaryEncoder<T> (pqpage/dictionary.h),
-// which have a dictionary besides the data pages: the decoder needs the chunk's dictionary
-// (SetDictionary) before its first page, and the encoder's dictionary page is DictionaryPage();
-// dynamic_cast<DictionaryDecoder<T>*> reaches them from the interface. (A writer that must fall
-// back from a full dictionary, or set its limits, constructs DictionaryEncoder<T> itself.)
-template <typename T>
-absl::StatusOr<std::unique_ptr<Decoder<T>>> MakeDecoder(Encoding encoding,
-                                                        const ColumnDescriptor& column);
-template <typename T>
-absl::StatusOr<std::unique_ptr<Encoder<T>>> MakeEncoder(Encoding encoding,
-                                                        const ColumnDescriptor& column);
 
 }  // namespace pqpage
 

@@ -40,10 +40,10 @@
 #include "absl/types/span.h"
 #include "pqpage/bit_packed.h"
 #include "pqpage/byte_source.h"
+#include "pqpage/column_descriptor.h"
 #include "pqpage/compression.h"
 #include "pqpage/page.h"
 #include "pqpage/page_index.h"
-#include "pqpage/schema.h"
 #include "pqpage/types.h"
 
 namespace pqpage {

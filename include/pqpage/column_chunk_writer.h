@@ -30,10 +30,10 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "pqpage/column_descriptor.h"
 #include "pqpage/compression.h"
 #include "pqpage/page.h"
 #include "pqpage/page_index.h"
-#include "pqpage/schema.h"
 #include "pqpage/types.h"
 
 namespace pqpage {
@@ -74,7 +74,8 @@ enum class AutoEncodings : int8_t {
   // DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY for BYTE_ARRAY; RLE for BOOLEAN in data page v2.
   // FIXED_LEN_BYTE_ARRAY and INT96: the dictionary and PLAIN.
   kInteroperable,
-  // Every encoding the format allows for the type (pqpage/codec.h EncodingAllowed), in both page
+  // Every encoding the format allows for the type (pqpage/codec_factory.h EncodingAllowed), in both
+  // page
   // versions: adds DELTA_BYTE_ARRAY and BYTE_STREAM_SPLIT for FIXED_LEN_BYTE_ARRAY and RLE for
   // BOOLEAN in data page v1.
   kAll,

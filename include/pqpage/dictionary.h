@@ -6,8 +6,8 @@
 //
 // Instantiated for T = int32_t, int64_t, Int96, float, double and ByteArray (BYTE_ARRAY, or
 // FIXED_LEN_BYTE_ARRAY when given a type_length, pqpage/codec.h). The encoder and decoder implement
-// pqpage/codec.h's Encoder<T> and Decoder<T> for the data pages; MakeEncoder and MakeDecoder make
-// them for PLAIN_DICTIONARY and RLE_DICTIONARY.
+// pqpage/codec.h's Encoder<T> and Decoder<T> for the data pages; MakeEncoder and MakeDecoder
+// (pqpage/codec_factory.h) make them for PLAIN_DICTIONARY and RLE_DICTIONARY.
 #ifndef PQPAGE_DICTIONARY_H_
 #define PQPAGE_DICTIONARY_H_
 

@@ -9,7 +9,6 @@
 #include <string>
 #include <string_view>
 
-#include "pqpage/compression.h"
 #include "pqpage/types.h"
 
 namespace pqpage {

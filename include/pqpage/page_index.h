@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "pqpage/schema.h"
+#include "pqpage/column_descriptor.h"
 
 namespace pqpage {
 

@@ -24,6 +24,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "pqpage/codec.h"
+#include "pqpage/codec_factory.h"
 #include "pqpage/dictionary.h"
 #include "pqpage/file.h"
 #include "pqpage/group_var_int.h"

@@ -1,8 +1,8 @@
 #include "absl/strings/str_cat.h"
 #include "bitpack/bit_packing.h"
+#include "codec/value_request.h"
 #include "encodings/rle_bit_packed_hybrid_internal.h"
 #include "encodings/rle_bit_packed_hybrid_sinks.h"
-#include "encodings/value_request.h"
 #include "pqpage/bit_packed.h"
 #include "pqpage/status_macros.h"
 

@@ -4,10 +4,10 @@
 #include <type_traits>
 
 #include "absl/strings/str_cat.h"
+#include "codec/value_request.h"
 #include "common/byte_io.h"
 #include "common/cpu_features.h"
 #include "encodings/byte_stream_split_internal.h"
-#include "encodings/value_request.h"
 #include "pqpage/byte_stream_split.h"
 #include "pqpage/status_macros.h"
 

@@ -8,10 +8,10 @@
 #include <string>
 
 #include "bitpack/bit_packing.h"
+#include "codec/value_request.h"
 #include "common/byte_reader.h"
 #include "common/cpu_features.h"
 #include "encodings/delta_internal.h"
-#include "encodings/value_request.h"
 #include "pqpage/delta_binary_packed.h"
 #include "pqpage/status_macros.h"
 

@@ -8,9 +8,9 @@
 #include <limits>
 #include <string>
 
+#include "codec/value_request.h"
 #include "common/cpu_features.h"
 #include "encodings/delta_internal.h"
-#include "encodings/value_request.h"
 #include "pqpage/delta_byte_array.h"
 #include "pqpage/status_macros.h"
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <string>
 
+#include "codec/value_request.h"
 #include "encodings/delta_internal.h"
-#include "encodings/value_request.h"
 #include "pqpage/delta_binary_packed.h"
 #include "pqpage/delta_length_byte_array.h"
 #include "pqpage/status_macros.h"

@@ -2,10 +2,10 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "codec/range_check.h"
+#include "codec/value_request.h"
 #include "common/checked_math.h"
-#include "encodings/range_check.h"
 #include "encodings/rle_bit_packed_hybrid_internal.h"
-#include "encodings/value_request.h"
 #include "pqpage/dictionary.h"
 #include "pqpage/plain.h"
 #include "pqpage/status_macros.h"

@@ -4,9 +4,9 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "codec/value_request.h"
 #include "common/byte_io.h"
 #include "encodings/group_var_int_internal.h"
-#include "encodings/value_request.h"
 #include "pqpage/group_var_int.h"
 #include "pqpage/status_macros.h"
 

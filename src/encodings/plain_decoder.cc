@@ -5,9 +5,9 @@
 #include <limits>
 
 #include "absl/strings/str_cat.h"
+#include "codec/bitmap_writer.h"
+#include "codec/value_request.h"
 #include "common/byte_io.h"
-#include "encodings/bitmap_writer.h"
-#include "encodings/value_request.h"
 #include "pqpage/plain.h"
 #include "pqpage/status_macros.h"
 

@@ -2,10 +2,10 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "codec/value_request.h"
 #include "common/byte_io.h"
 #include "encodings/rle_bit_packed_hybrid_internal.h"
 #include "encodings/rle_bit_packed_hybrid_sinks.h"
-#include "encodings/value_request.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
 #include "pqpage/status_macros.h"
 

@@ -11,8 +11,8 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "bitpack/bit_packing.h"
-#include "encodings/bitmap_writer.h"
-#include "encodings/range_check.h"
+#include "codec/bitmap_writer.h"
+#include "codec/range_check.h"
 #include "encodings/width1_levels.h"
 
 namespace pqpage::internal {

@@ -2,8 +2,8 @@
 
 #include <cstring>
 
+#include "codec/bitmap_writer.h"
 #include "common/cpu_features.h"
-#include "encodings/bitmap_writer.h"
 
 namespace pqpage::internal {
 namespace {

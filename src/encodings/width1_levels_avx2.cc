@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "encodings/bitmap_writer.h"
+#include "codec/bitmap_writer.h"
 #include "encodings/width1_levels.h"
 
 namespace pqpage::internal {

@@ -11,7 +11,7 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "pqpage/column_chunk_writer.h"
-#include "pqpage/schema.h"
+#include "pqpage/column_descriptor.h"
 
 namespace pqpage::internal {
 

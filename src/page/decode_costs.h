@@ -17,9 +17,9 @@ namespace pqpage::internal {
 
 // Nanoseconds of CPU time to decode one value of `type` stored in `encoding` (a whole page through
 // the Decoder<T> interface, the median over the benchmark's data shapes): positive and finite for
-// every pair EncodingAllowed (pqpage/codec.h) admits, nullopt for any other pair (BIT_PACKED holds
-// levels, never values). PLAIN_DICTIONARY gives RLE_DICTIONARY's figure: the data pages are the
-// same bytes, read by the same decoder.
+// every pair EncodingAllowed (pqpage/codec_factory.h) admits, nullopt for any other pair
+// (BIT_PACKED holds levels, never values). PLAIN_DICTIONARY gives RLE_DICTIONARY's figure: the data
+// pages are the same bytes, read by the same decoder.
 std::optional<double> DecodeNanosPerValue(PhysicalType type, Encoding encoding);
 
 }  // namespace pqpage::internal

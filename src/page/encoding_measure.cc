@@ -10,6 +10,7 @@
 #include "common/value_type_list.h"
 #include "page/decode_costs.h"
 #include "pqpage/codec.h"
+#include "pqpage/codec_factory.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
 #include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"

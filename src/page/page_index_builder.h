@@ -11,8 +11,8 @@
 
 #include "absl/types/span.h"
 #include "pqpage/column_chunk_writer.h"
+#include "pqpage/column_descriptor.h"
 #include "pqpage/page.h"
-#include "pqpage/schema.h"
 
 namespace pqpage::internal {
 

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "pqpage/codec.h"
+#include "pqpage/codec_factory.h"
 #include "pqpage/delta_byte_array.h"
 #include "pqpage/dictionary.h"
 #include "pqpage/status_macros.h"

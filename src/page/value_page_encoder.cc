@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "common/value_type_list.h"
 #include "pqpage/codec.h"
+#include "pqpage/codec_factory.h"
 #include "pqpage/status_macros.h"
 
 namespace pqpage::internal {

@@ -1,7 +1,7 @@
 // Bit-range writes into LSB-first bitmaps (Arrow's validity layout, Parquet's boolean packing).
 // Used where a width-1 hybrid stream becomes a bitmap without unpacking to one value per byte.
-#ifndef PQPAGE_ENCODINGS_BITMAP_WRITER_H_
-#define PQPAGE_ENCODINGS_BITMAP_WRITER_H_
+#ifndef PQPAGE_CODEC_BITMAP_WRITER_H_
+#define PQPAGE_CODEC_BITMAP_WRITER_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -83,4 +83,4 @@ inline int64_t CountOnes(const uint8_t* bytes, size_t count) {
 
 }  // namespace pqpage::internal
 
-#endif  // PQPAGE_ENCODINGS_BITMAP_WRITER_H_
+#endif  // PQPAGE_CODEC_BITMAP_WRITER_H_

@@ -1,4 +1,4 @@
-#include "encodings/value_request.h"
+#include "codec/value_request.h"
 
 #include "absl/strings/str_cat.h"
 

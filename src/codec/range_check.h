@@ -2,8 +2,8 @@
 // before the block is used. Baseline x86-64 (SSE2) has no unsigned 32-bit compare or max, so both
 // sides are biased by 2^31 and compared signed: the loop vectorises into a branch-free pass, where
 // an unsigned max would be emulated instruction by instruction.
-#ifndef PQPAGE_ENCODINGS_RANGE_CHECK_H_
-#define PQPAGE_ENCODINGS_RANGE_CHECK_H_
+#ifndef PQPAGE_CODEC_RANGE_CHECK_H_
+#define PQPAGE_CODEC_RANGE_CHECK_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -31,4 +31,4 @@ inline uint32_t FirstAtLeast(const uint32_t* values, size_t count, uint64_t limi
 
 }  // namespace pqpage::internal
 
-#endif  // PQPAGE_ENCODINGS_RANGE_CHECK_H_
+#endif  // PQPAGE_CODEC_RANGE_CHECK_H_

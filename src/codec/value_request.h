@@ -1,8 +1,8 @@
 // The precondition every decoder checks before Decode and Skip: a request for `count` values when
 // `left` remain must be neither negative nor more than is left. One inline test on the hot path;
 // the error message is built out of line.
-#ifndef PQPAGE_ENCODINGS_VALUE_REQUEST_H_
-#define PQPAGE_ENCODINGS_VALUE_REQUEST_H_
+#ifndef PQPAGE_CODEC_VALUE_REQUEST_H_
+#define PQPAGE_CODEC_VALUE_REQUEST_H_
 
 #include <cstdint>
 
@@ -27,4 +27,4 @@ inline absl::Status CheckValueRequest(const char* encoding, size_t count, int64_
 
 }  // namespace pqpage::internal
 
-#endif  // PQPAGE_ENCODINGS_VALUE_REQUEST_H_
+#endif  // PQPAGE_CODEC_VALUE_REQUEST_H_
