@@ -245,11 +245,12 @@ def combined_column(k):
     return f"c{k:02d}"
 
 
-def write_combined(path, nesting):
-    """Every case in one file, case k as column combined_column(k) (for `pqpage advise`, which
-    then says what the library thinks of every case in one run)."""
+def write_combined(path, nesting, skip=()):
+    """Every case but the indices in `skip` in one file, case k as column combined_column(k) (for
+    `pqpage advise`, which then says what the library thinks of every case in one run)."""
+    kept = [(k, case) for k, case in enumerate(CASES) if k not in skip]
     columns = {combined_column(k): _column(physical, logical, kind, nesting)
-               for k, (physical, logical, kind, _) in enumerate(CASES)}
-    _write(path, columns, {case[0] for case in CASES})
-    F.annotate(path, {_leaf_index(k, nesting): annotation
-                      for k, (_, _, _, annotation) in enumerate(CASES) if annotation})
+               for k, (physical, logical, kind, _) in kept}
+    _write(path, columns, {case[0] for _, case in kept})
+    F.annotate(path, {_leaf_index(n, nesting): case[3]
+                      for n, (_, case) in enumerate(kept) if case[3]})
