@@ -38,7 +38,8 @@ std::vector<PeerReader> PeersRefusing(Encoding encoding, const ColumnDescriptor&
       if (kind == LogicalKind::kDecimal) refusing.push_back(PeerReader::kDuckdb);
       break;
     case Encoding::kDeltaByteArray:
-      // polars decodes DELTA_BYTE_ARRAY only into variable-length binary.
+      // polars decodes DELTA_BYTE_ARRAY only into variable-length binary (an INTERVAL it reads
+      // in no encoding at all, so it is not counted as refusing one).
       if (column.type == PhysicalType::kFixedLenByteArray && kind != LogicalKind::kInterval) {
         refusing.push_back(PeerReader::kPolars);
       }
