@@ -21,6 +21,7 @@
 #include "page/decode_costs.h"
 #include "page/encoding_measure.h"
 #include "pqpage/column_chunk_writer.h"
+#include "pqpage/peer_readers.h"
 #include "pqpage/schema.h"
 #include "status_matchers.h"
 
@@ -274,6 +275,58 @@ TEST(AutoEncodingTest, OnlyInteroperableEncodingsUnlessWidened) {
   options.auto_encodings = AutoEncodings::kAll;
   EXPECT_EQ(Write(Column(PhysicalType::kBoolean), options, flags).used,
             std::set<Encoding>{Encoding::kRle});
+}
+
+TEST(AutoEncodingTest, TheInteroperableSetFollowsTheLogicalType) {
+  // Decimals stored as BYTE_ARRAY (as Impala, parquet-mr and HVR write them):
+  // DELTA_LENGTH_BYTE_ARRAY is the smallest, and auto takes it for plain binary, but DuckDB refuses
+  // it for a decimal, so there auto stays with what every peer reads.
+  ColumnData<ByteArray> data;
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 20000; ++i) {
+    const auto cents = static_cast<uint64_t>(rng() % 5000000);
+    std::string bytes;
+    for (uint64_t v = cents; v != 0 || bytes.empty(); v >>= 8) {
+      bytes.insert(bytes.begin(), static_cast<char>(v & 0xff));
+    }
+    if (static_cast<uint8_t>(bytes[0]) & 0x80) bytes.insert(bytes.begin(), '\0');
+    Add(&data, data.AddBytes(bytes));
+  }
+  ColumnDescriptor binary = Column(PhysicalType::kByteArray);
+  ColumnDescriptor decimal = binary;
+  decimal.logical_type.kind = LogicalKind::kDecimal;
+  decimal.logical_type.precision = 9;
+  decimal.logical_type.scale = 2;
+  for (int version : {1, 2}) {
+    WriterOptions options;
+    options.data_page_version = version;
+    options.compression = Compression::kUncompressed;
+    EXPECT_EQ(Write(binary, options, data).used,
+              std::set<Encoding>{Encoding::kDeltaLengthByteArray})
+        << version;
+    const Written safe = Write(decimal, options, data);
+    EXPECT_EQ(safe.used.count(Encoding::kDeltaLengthByteArray), 0u) << version;
+    options.auto_encodings = AutoEncodings::kAll;
+    EXPECT_EQ(Write(decimal, options, data).used,
+              std::set<Encoding>{Encoding::kDeltaLengthByteArray})
+        << version;
+  }
+  EXPECT_EQ(PeersRefusing(Encoding::kDeltaLengthByteArray, decimal, 1),
+            std::vector<PeerReader>{PeerReader::kDuckdb});
+  EXPECT_TRUE(PeersRefusing(Encoding::kDeltaLengthByteArray, binary, 1).empty());
+  EXPECT_TRUE(PeersRefusing(Encoding::kDeltaByteArray, decimal, 2).empty());
+  // FLOAT16: polars reads its bytes split, DuckDB does not; other fixed-length values neither.
+  ColumnDescriptor half = Column(PhysicalType::kFixedLenByteArray, 2);
+  half.logical_type.kind = LogicalKind::kFloat16;
+  EXPECT_EQ(PeersRefusing(Encoding::kByteStreamSplit, half, 1),
+            std::vector<PeerReader>{PeerReader::kDuckdb});
+  EXPECT_EQ(
+      PeersRefusing(Encoding::kByteStreamSplit, Column(PhysicalType::kFixedLenByteArray, 16), 1),
+      (std::vector<PeerReader>{PeerReader::kDuckdb, PeerReader::kPolars}));
+  // RLE booleans: every peer reads them in both page versions; auto offers them in v2 only.
+  EXPECT_TRUE(PeersRefusing(Encoding::kRle, Column(PhysicalType::kBoolean), 1).empty());
+  EXPECT_FALSE(InteroperableEncoding(Encoding::kRle, Column(PhysicalType::kBoolean), 1));
+  EXPECT_TRUE(InteroperableEncoding(Encoding::kRle, Column(PhysicalType::kBoolean), 2));
 }
 
 TEST(AutoEncodingTest, DictionaryOrPlainForArrowDictionaryTypes) {

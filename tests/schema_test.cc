@@ -64,6 +64,53 @@ TEST(SchemaTest, ListOfOptionalStructLeavesGetTheirLevels) {
   EXPECT_EQ(internal::SchemaElements::Of(schema).size(), elements.size());
 }
 
+TEST(SchemaTest, LeavesCarryTheirLogicalTypeOrTheConvertedTypesEquivalent) {
+  using R = format::FieldRepetitionType;
+  // Impala's BYTE_ARRAY decimal (converted type only), a timestamp with a logical type, an old
+  // TIME_MILLIS, a string with both, an INTERVAL (converted only, no logical type exists), and a
+  // leaf with no annotation.
+  format::SchemaElement decimal = Leaf("price", format::Type::BYTE_ARRAY, R::OPTIONAL);
+  decimal.__set_converted_type(format::ConvertedType::DECIMAL);
+  decimal.__set_precision(20);
+  decimal.__set_scale(4);
+  format::SchemaElement timestamp = Leaf("at", format::Type::INT64, R::OPTIONAL);
+  format::LogicalType timestamp_type;
+  format::TimestampType nanos_local;
+  nanos_local.__set_isAdjustedToUTC(false);
+  nanos_local.unit.__set_NANOS(format::NanoSeconds());
+  timestamp_type.__set_TIMESTAMP(nanos_local);
+  timestamp.__set_logicalType(timestamp_type);
+  format::SchemaElement time = Leaf("when", format::Type::INT32, R::OPTIONAL);
+  time.__set_converted_type(format::ConvertedType::TIME_MILLIS);
+  format::SchemaElement text = Leaf("name", format::Type::BYTE_ARRAY, R::OPTIONAL);
+  text.__set_converted_type(format::ConvertedType::UTF8);
+  format::LogicalType string_type;
+  string_type.__set_STRING(format::StringType());
+  text.__set_logicalType(string_type);
+  format::SchemaElement interval = Leaf("span", format::Type::FIXED_LEN_BYTE_ARRAY, R::OPTIONAL);
+  interval.__set_type_length(12);
+  interval.__set_converted_type(format::ConvertedType::INTERVAL);
+  const std::vector<format::SchemaElement> elements = {
+      Root(6),
+      decimal,
+      timestamp,
+      time,
+      text,
+      interval,
+      Leaf("raw", format::Type::BYTE_ARRAY, R::OPTIONAL)};
+  PQPAGE_ASSERT_OK_AND_ASSIGN(Schema schema, internal::SchemaElements::ToSchema(elements));
+  const auto& columns = schema.columns();
+  ASSERT_EQ(columns.size(), 6u);
+  EXPECT_EQ(columns[0].logical_type.kind, LogicalKind::kDecimal);
+  EXPECT_EQ(columns[0].logical_type.ToString(), "DECIMAL(20,4)");
+  EXPECT_EQ(columns[1].logical_type.ToString(), "TIMESTAMP(NANOS,local)");
+  EXPECT_EQ(columns[2].logical_type.ToString(), "TIME(MILLIS,UTC)");
+  EXPECT_EQ(columns[3].logical_type.kind, LogicalKind::kString);
+  EXPECT_EQ(columns[4].logical_type.kind, LogicalKind::kInterval);
+  EXPECT_EQ(columns[5].logical_type.kind, LogicalKind::kNone);
+  EXPECT_EQ(columns[5].logical_type.ToString(), "");
+}
+
 TEST(SchemaTest, MalformedElementListsAreDataLoss) {
   using R = format::FieldRepetitionType;
   PQPAGE_EXPECT_ERROR(internal::SchemaElements::ToSchema({}), absl::StatusCode::kDataLoss);

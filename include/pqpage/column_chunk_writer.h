@@ -68,11 +68,13 @@ enum class EncodingPolicy : int8_t {
 
 // The encodings EncodingPolicy::kAuto may choose from.
 enum class AutoEncodings : int8_t {
-  // Only what pyarrow, DuckDB and polars all read for the type (the interop suite proves it): the
-  // dictionary (not for BOOLEAN) and PLAIN for every type; DELTA_BINARY_PACKED and
+  // Only what pyarrow, DuckDB and polars all read for the column, by its physical and logical
+  // type (InteroperableEncoding in pqpage/peer_readers.h; the interop suite's logical type matrix
+  // proves it): the dictionary (not for BOOLEAN) and PLAIN for every type; DELTA_BINARY_PACKED and
   // BYTE_STREAM_SPLIT for INT32 and INT64; BYTE_STREAM_SPLIT for FLOAT and DOUBLE;
-  // DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY for BYTE_ARRAY; RLE for BOOLEAN in data page v2.
-  // FIXED_LEN_BYTE_ARRAY and INT96: the dictionary and PLAIN.
+  // DELTA_LENGTH_BYTE_ARRAY (not for DECIMAL, which DuckDB refuses there) and DELTA_BYTE_ARRAY
+  // for BYTE_ARRAY; RLE for BOOLEAN in data page v2. FIXED_LEN_BYTE_ARRAY and INT96: the
+  // dictionary and PLAIN.
   kInteroperable,
   // Every encoding the format allows for the type (pqpage/codec_factory.h EncodingAllowed), in both
   // page

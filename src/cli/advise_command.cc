@@ -1,7 +1,8 @@
 // pqpage advise FILE: which encoding suits each column, learnt by trying them all on the file's own
 // data (cli_advise_measure.h): for each column, what it is stored as now, the bytes every policy
-// writes after the codec and how fast each result decodes, the recommendation, and the one
-// `pqpage recode` command that applies every recommendation.
+// writes after the codec and how fast each result decodes, which of pyarrow, DuckDB and polars
+// would refuse each result (pqpage/peer_readers.h), the recommendation, and the one `pqpage recode`
+// command that applies every recommendation.
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -24,6 +26,7 @@
 #include "cli/commands.h"
 #include "pqpage/arrow_schema.h"
 #include "pqpage/file.h"
+#include "pqpage/peer_readers.h"
 
 namespace pqpage::cli {
 namespace {
@@ -37,7 +40,10 @@ constexpr char kUsage[] =
     "groups): how it is stored now, the bytes each policy writes after the codec, their ratio to\n"
     "today's, how fast each result decodes on this machine, and the recommendation: the smallest,\n"
     "or among those within --tie-margin of the smallest, the fastest to decode. Ends with the one\n"
-    "'pqpage recode' command that writes the file with every recommendation.\n"
+    "'pqpage recode' command that writes the file with every recommendation. A policy whose\n"
+    "pages pyarrow, DuckDB or polars would refuse for the column's type (a BYTE_ARRAY DECIMAL in\n"
+    "DELTA_LENGTH_BYTE_ARRAY: DuckDB) is marked 'refused by' and advised only when every policy\n"
+    "is; --json lists the peers refusing each encoding pqpage writes for the column.\n"
     "\n"
     "options:\n"
     "  --column PATH           only this column (PATH as 'pqpage inspect' prints it)\n"
@@ -71,6 +77,7 @@ struct PolicyTotal {
   double decode_seconds = 0;
   int64_t decoded_value_bytes = 0;
   std::vector<std::string> encodings;  // distinct per-chunk encodings, in order of appearance
+  std::vector<PeerReader> refused_by;  // the peers that refuse one of its chunks' encodings
   // An earlier policy that wrote the same encodings and bytes (a policy that does not apply to
   // the type writes PLAIN): listed, never advised, so the advice names what really differs.
   std::optional<EncodingPolicy> same_as;
@@ -85,6 +92,11 @@ struct ColumnAdvice {
   int column = 0;
   std::string path;
   PhysicalType type = PhysicalType::kInt32;
+  std::string logical_type;  // LogicalType::ToString(), "" for none
+  // The peers refusing each encoding pqpage writes for the type, in WrittenValueEncodings order.
+  std::vector<std::pair<Encoding, std::vector<PeerReader>>> peers_refusing;
+  // What auto chooses among by default (AutoEncodings::kInteroperable), the dictionary included.
+  std::vector<Encoding> interoperable;
   Compression codec = Compression::kUncompressed;  // measured with
   int64_t current_bytes = 0;
   std::vector<std::string> current_encodings;
@@ -100,6 +112,15 @@ void AddDistinct(const std::string& text, std::vector<std::string>* list) {
   if (std::find(list->begin(), list->end(), text) == list->end()) list->push_back(text);
 }
 
+std::string JoinPeers(std::vector<PeerReader> peers) {
+  std::sort(peers.begin(), peers.end());
+  std::string out;
+  for (const PeerReader peer : peers) {
+    absl::StrAppend(&out, out.empty() ? "" : ", ", std::string(PeerReaderName(peer)));
+  }
+  return out;
+}
+
 std::string JoinList(const std::vector<std::string>& list) {
   std::string out;
   for (const std::string& item : list) absl::StrAppend(&out, out.empty() ? "" : ", ", item);
@@ -110,8 +131,13 @@ std::string JoinList(const std::vector<std::string>& list) {
 // times closer than kSameSpeed count as equal (timing noise on a busy machine is about that), and
 // then the earlier policy wins, so the advice does not flip between runs.
 constexpr double kSameSpeed = 0.05;
+// A policy some peer refuses is advised only when every policy is refused by one.
 size_t Recommend(const std::vector<PolicyTotal>& totals, double tie_margin, bool arrow_dictionary) {
+  const bool some_readable =
+      std::any_of(totals.begin(), totals.end(),
+                  [](const PolicyTotal& total) { return total.refused_by.empty(); });
   const auto eligible = [&](const PolicyTotal& total) {
+    if (some_readable && !total.refused_by.empty()) return false;
     return !arrow_dictionary || total.policy == EncodingPolicy::kPlain ||
            total.policy == EncodingPolicy::kDictionary;
   };
@@ -148,6 +174,14 @@ absl::StatusOr<ColumnAdvice> AdviseColumn(const FileReader& file, int column,
   advice.column = column;
   advice.path = descriptor.PathString();
   advice.type = descriptor.type;
+  advice.logical_type = descriptor.logical_type.ToString();
+  for (const Encoding encoding : WrittenValueEncodings(descriptor.type)) {
+    advice.peers_refusing.emplace_back(encoding,
+                                       PeersRefusing(encoding, descriptor, options.page_version));
+    if (InteroperableEncoding(encoding, descriptor, options.page_version)) {
+      advice.interoperable.push_back(encoding);
+    }
+  }
   advice.codec = Compression::kSnappy;
   if (options.compression) {
     advice.codec = *options.compression;
@@ -177,6 +211,14 @@ absl::StatusOr<ColumnAdvice> AdviseColumn(const FileReader& file, int column,
       total.decode_seconds += result.decode_seconds;
       total.decoded_value_bytes += result.decoded_value_bytes;
       AddDistinct(result.encodings, &total.encodings);
+      for (const Encoding encoding : result.value_encodings) {
+        for (const PeerReader peer : PeersRefusing(encoding, descriptor, options.page_version)) {
+          if (std::find(total.refused_by.begin(), total.refused_by.end(), peer) ==
+              total.refused_by.end()) {
+            total.refused_by.push_back(peer);
+          }
+        }
+      }
     }
     advice.chunks.push_back(*std::move(chunk));
   }
@@ -259,10 +301,17 @@ void PrintTable(const FileReader& file, const std::vector<ColumnAdvice>& columns
     const PolicyTotal& best = column.totals[column.recommended];
     now_total += column.current_bytes;
     advised_total += best.stored_bytes;
-    std::printf("\ncolumn %d '%s' %s, %s: now %s, %lld bytes\n", column.column,
+    std::printf("\ncolumn %d '%s' %s%s%s, %s: now %s, %lld bytes\n", column.column,
                 Printable(column.path).c_str(), Str(PhysicalTypeName(column.type)).c_str(),
+                column.logical_type.empty() ? "" : " ", column.logical_type.c_str(),
                 CodecFlag(column.codec).c_str(), JoinList(column.current_encodings).c_str(),
                 static_cast<long long>(column.current_bytes));
+    for (const auto& [encoding, peers] : column.peers_refusing) {
+      if (!peers.empty()) {
+        std::printf("  %s is refused by %s for this type\n", Str(EncodingName(encoding)).c_str(),
+                    JoinPeers(peers).c_str());
+      }
+    }
     if (column.arrow_dictionary) {
       std::printf("  an Arrow dictionary type (ARROW:schema): only dictionary or plain advised\n");
     }
@@ -270,15 +319,18 @@ void PrintTable(const FileReader& file, const std::vector<ColumnAdvice>& columns
                 "encodings written");
     for (size_t i = 0; i < column.totals.size(); ++i) {
       const PolicyTotal& total = column.totals[i];
-      std::printf("  %-24s %14lld %7.3fx %12.1f  %s%s\n",
+      const std::string note =
+          i == column.recommended ? "  <- advised"
+          : total.same_as ? absl::StrCat("  (= ", Str(EncodingPolicyName(*total.same_as)), ")")
+                          : "";
+      const std::string refused = total.refused_by.empty()
+                                      ? ""
+                                      : absl::StrCat("  refused by ", JoinPeers(total.refused_by));
+      std::printf("  %-24s %14lld %7.3fx %12.1f  %s%s%s\n",
                   Str(EncodingPolicyName(total.policy)).c_str(),
                   static_cast<long long>(total.stored_bytes),
                   Ratio(total.stored_bytes, column.current_bytes), total.DecodeMegabytesPerSecond(),
-                  JoinList(total.encodings).c_str(),
-                  i == column.recommended ? "  <- advised"
-                  : total.same_as
-                      ? absl::StrCat("  (= ", Str(EncodingPolicyName(*total.same_as)), ")").c_str()
-                      : "");
+                  JoinList(total.encodings).c_str(), refused.c_str(), note.c_str());
     }
     if (options.verbose) {
       for (size_t rg = 0; rg < column.chunks.size(); ++rg) {
@@ -308,6 +360,13 @@ void PrintTable(const FileReader& file, const std::vector<ColumnAdvice>& columns
     std::printf("apply: %s\n", RecodeCommand(options.path, columns, options).c_str());
 }
 
+void WritePeersJson(JsonWriter& json, std::vector<PeerReader> peers) {
+  std::sort(peers.begin(), peers.end());
+  json.BeginArray(/*single_line=*/true);
+  for (const PeerReader peer : peers) json.String(PeerReaderName(peer));
+  json.EndArray();
+}
+
 void WriteCandidateJson(JsonWriter& json, const PolicyTotal& total, int64_t current_bytes) {
   json.BeginObject(/*single_line=*/true);
   json.Key("policy");
@@ -322,6 +381,8 @@ void WriteCandidateJson(JsonWriter& json, const PolicyTotal& total, int64_t curr
   json.BeginArray(/*single_line=*/true);
   for (const std::string& encodings : total.encodings) json.String(encodings);
   json.EndArray();
+  json.Key("refused_by");
+  WritePeersJson(json, total.refused_by);
   if (total.same_as) {
     json.Key("same_as");
     json.String(EncodingPolicyName(*total.same_as));
@@ -351,6 +412,19 @@ bool PrintJson(const std::vector<ColumnAdvice>& columns, const Options& options)
     json.String(column.path);
     json.Key("type");
     json.String(PhysicalTypeName(column.type));
+    json.Key("logical_type");
+    json.String(column.logical_type);
+    json.Key("peers_refusing");
+    json.BeginObject();
+    for (const auto& [encoding, peers] : column.peers_refusing) {
+      json.Key(EncodingName(encoding));
+      WritePeersJson(json, peers);
+    }
+    json.EndObject();
+    json.Key("interoperable");
+    json.BeginArray(/*single_line=*/true);
+    for (const Encoding encoding : column.interoperable) json.String(EncodingName(encoding));
+    json.EndArray();
     json.Key("codec");
     json.String(CodecFlag(column.codec));
     json.Key("current_bytes");

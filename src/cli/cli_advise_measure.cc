@@ -113,14 +113,14 @@ std::string JoinEncodings(const std::vector<Encoding>& encodings) {
   return out.empty() ? "-" : out;
 }
 
-std::string WrittenEncodings(const ColumnChunkMetadata& metadata) {
+std::vector<Encoding> WrittenEncodings(const ColumnChunkMetadata& metadata) {
   std::vector<Encoding> encodings;
   for (const PageEncodingCount& entry : metadata.encoding_stats) {
     if (entry.page_type == PageType::kDataPage || entry.page_type == PageType::kDataPageV2) {
       AddOnce(entry.encoding, &encodings);
     }
   }
-  return JoinEncodings(encodings);
+  return encodings;
 }
 
 // Decodes `chunk` completely, twice at least and until 20 ms have passed, and
@@ -175,7 +175,8 @@ absl::Status MeasureCandidates(ColumnChunkReader& reader, const WriterOptions& o
     CandidateResult result;
     result.policy = policy;
     result.stored_bytes = static_cast<int64_t>(written.bytes.size());
-    result.encodings = WrittenEncodings(written.metadata);
+    result.value_encodings = WrittenEncodings(written.metadata);
+    result.encodings = JoinEncodings(result.value_encodings);
     PQPAGE_RETURN_IF_ERROR(TimeDecode<T>(column, written, written.metadata.codec, &result));
     measurement->candidates.push_back(std::move(result));
   }

@@ -27,7 +27,8 @@ struct CandidateResult {
   int64_t stored_bytes = 0;  // the chunk as written: every page with its header
   // Value encodings of the data pages it wrote, e.g. "RLE_DICTIONARY+PLAIN" after a fallback.
   std::string encodings;
-  double decode_seconds = 0;        // best of a few full decodes of the chunk
+  std::vector<Encoding> value_encodings;  // the same, as a list
+  double decode_seconds = 0;              // best of a few full decodes of the chunk
   int64_t decoded_value_bytes = 0;  // what one decode produced (values only; byte arrays' data)
 };
 

@@ -58,7 +58,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
   ChunkBuilder(const ColumnDescriptor& column, const WriterOptions& options)
       : column_(column),
         options_(options),
-        plan_(internal::PlanEncodings(options, column.type)),
+        plan_(internal::PlanEncodings(options, column)),
         rep_width_(internal::BitWidthOf(static_cast<uint64_t>(column.max_repetition_level))),
         def_width_(internal::BitWidthOf(static_cast<uint64_t>(column.max_definition_level))),
         assembler_(column, options),

@@ -6,6 +6,7 @@
 
 #include "pqpage/codec.h"
 #include "pqpage/codec_factory.h"
+#include "pqpage/peer_readers.h"
 
 namespace pqpage {
 
@@ -45,38 +46,16 @@ Encoding OrPlain(Encoding wanted, PhysicalType type) {
   return EncodingAllowed(wanted, type) ? wanted : Encoding::kPlain;
 }
 
-// Whether pyarrow, DuckDB and polars all read `encoding` for `type` (the interop suite's
-// pqpage_writes_peers_read_test writes each of them; AutoEncodings::kInteroperable lists them).
-bool EveryPeerReads(Encoding encoding, PhysicalType type, int data_page_version) {
-  switch (encoding) {
-    case Encoding::kPlain:
-    case Encoding::kRleDictionary:
-    case Encoding::kDeltaBinaryPacked:
-    case Encoding::kDeltaLengthByteArray:
-      return true;
-    case Encoding::kDeltaByteArray:
-    case Encoding::kByteStreamSplit:
-      return type != PhysicalType::kFixedLenByteArray;
-    case Encoding::kRle:
-      return data_page_version == 2;
-    default:
-      return false;
-  }
-}
-
 }  // namespace
 
-std::vector<Encoding> AutoCandidates(PhysicalType type, int data_page_version, AutoEncodings set,
-                                     bool with_dictionary) {
+std::vector<Encoding> AutoCandidates(const ColumnDescriptor& column, int data_page_version,
+                                     AutoEncodings set, bool with_dictionary) {
+  const PhysicalType type = column.type;
   std::vector<Encoding> candidates;
-  for (Encoding encoding :
-       {Encoding::kPlain, Encoding::kRleDictionary, Encoding::kDeltaBinaryPacked,
-        Encoding::kDeltaLengthByteArray, Encoding::kDeltaByteArray, Encoding::kByteStreamSplit,
-        Encoding::kRle}) {
-    if (!EncodingAllowed(encoding, type)) continue;
+  for (Encoding encoding : WrittenValueEncodings(type)) {
     if (encoding == Encoding::kRleDictionary && !with_dictionary) continue;
     if (set == AutoEncodings::kInteroperable &&
-        !EveryPeerReads(encoding, type, data_page_version)) {
+        !InteroperableEncoding(encoding, column, data_page_version)) {
       continue;
     }
     if (set == AutoEncodings::kDictionaryOrPlain && encoding != Encoding::kPlain &&
@@ -88,7 +67,8 @@ std::vector<Encoding> AutoCandidates(PhysicalType type, int data_page_version, A
   return candidates;
 }
 
-EncodingPlan PlanEncodings(const WriterOptions& options, PhysicalType type) {
+EncodingPlan PlanEncodings(const WriterOptions& options, const ColumnDescriptor& column) {
+  const PhysicalType type = column.type;
   EncodingPlan plan;
   const bool is_boolean = type == PhysicalType::kBoolean;
   const bool dictionary_off = options.dictionary.has_value() && !*options.dictionary;
@@ -96,7 +76,7 @@ EncodingPlan PlanEncodings(const WriterOptions& options, PhysicalType type) {
   switch (options.encoding) {
     case EncodingPolicy::kAuto: {
       std::vector<Encoding> others =
-          AutoCandidates(type, options.data_page_version, options.auto_encodings, false);
+          AutoCandidates(column, options.data_page_version, options.auto_encodings, false);
       if (dictionary_on) {
         plan.use_dictionary = true;
         plan.fallback = std::move(others);
@@ -104,7 +84,7 @@ EncodingPlan PlanEncodings(const WriterOptions& options, PhysicalType type) {
         plan.fallback = std::move(others);
       } else {
         plan.measure = true;
-        plan.measured = AutoCandidates(type, options.data_page_version, options.auto_encodings,
+        plan.measured = AutoCandidates(column, options.data_page_version, options.auto_encodings,
                                        !dictionary_off);
         plan.fallback = std::move(others);
       }

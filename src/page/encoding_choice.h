@@ -24,13 +24,14 @@ struct EncodingPlan {
   std::vector<Encoding> fallback;
 };
 
-// The candidates kAuto may choose from for `type`, PLAIN first, RLE_DICTIONARY standing for the
+// The candidates kAuto may choose from for `column` (its physical type, and for kInteroperable its
+// logical type too: pqpage/peer_readers.h), PLAIN first, RLE_DICTIONARY standing for the
 // dictionary (left out when `with_dictionary` is false, and for BOOLEAN).
-std::vector<Encoding> AutoCandidates(PhysicalType type, int data_page_version, AutoEncodings set,
-                                     bool with_dictionary);
+std::vector<Encoding> AutoCandidates(const ColumnDescriptor& column, int data_page_version,
+                                     AutoEncodings set, bool with_dictionary);
 
 // `options` as ForColumn gave them to the column.
-EncodingPlan PlanEncodings(const WriterOptions& options, PhysicalType type);
+EncodingPlan PlanEncodings(const WriterOptions& options, const ColumnDescriptor& column);
 
 }  // namespace pqpage::internal
 

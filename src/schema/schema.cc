@@ -5,6 +5,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "parquet_types.h"
+#include "schema/logical_type_of.h"
 #include "schema/schema_elements.h"
 
 namespace pqpage {
@@ -122,6 +123,7 @@ absl::StatusOr<Schema> SchemaElements::ToSchema(
     column.path = path;
     column.path.push_back(element.name);
     column.type = static_cast<PhysicalType>(element.type);
+    column.logical_type = LogicalTypeOf(element);
     column.max_definition_level = static_cast<int16_t>(definition);
     column.max_repetition_level = static_cast<int16_t>(repetition);
     if (column.type == PhysicalType::kFixedLenByteArray) {

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # pqpage advise: every column gets every policy measured and one advice, the JSON says the same,
-# the advice follows its rule (smallest, or fastest within the tie margin), and the recode command
-# it prints really writes the bytes it predicts (within 1%) without changing a value.
+# the advice follows its rule (smallest, or fastest within the tie margin, among the policies no
+# peer refuses), and the recode command it prints really writes the bytes it predicts (within 1%)
+# without changing a value. The peers refusing a candidate are shown (a BYTE_ARRAY decimal's
+# DELTA_LENGTH_BYTE_ARRAY: DuckDB), and auto's interoperable set leaves them out.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 
 files=("$ROOT/testfiles/sample_trips.parquet" "$DATA/alltypes_plain.parquet"
   "$DATA/nested_lists.snappy.parquet" "$DATA/delta_byte_array.parquet"
-  "$DATA/byte_stream_split.zstd.parquet")
+  "$DATA/byte_stream_split.zstd.parquet" "$DATA/byte_array_decimal.parquet"
+  "$DATA/fixed_length_decimal.parquet")
 for in in "${files[@]}"; do
   name=$(basename "$in")
   for version in 1 2; do
@@ -40,6 +43,13 @@ policies = ["plain", "dictionary", "delta", "delta_length_byte_array", "byte_str
 for column in advice["columns"]:
     candidates = column["candidates"]
     assert [c["policy"] for c in candidates] == policies, column["path"]
+    refusing = column["peers_refusing"]
+    assert set(column["interoperable"]) <= {e for e, peers in refusing.items() if not peers}, column
+    for c in candidates:
+        assert c["refused_by"] == sorted({p for e in c["encodings"] for e1 in e.split("+")
+                                          for p in refusing[e1]}), (column["path"], c)
+    assert next(c for c in candidates if c["policy"] == "auto")["refused_by"] == [], column
+    candidates = [c for c in candidates if not c["refused_by"]]
     smallest = min(c["bytes"] for c in candidates)
     chosen = next(c for c in candidates if c["policy"] == column["advised"])
     assert chosen["bytes"] == column["advised_bytes"], column["path"]
@@ -56,6 +66,18 @@ PY
     CHECKS=$((CHECKS + 1))
   done
 done
+
+# The peers' refusals in the table: DuckDB's of a BYTE_ARRAY decimal's DELTA_LENGTH_BYTE_ARRAY,
+# which is smallest there and not advised.
+in=$DATA/byte_array_decimal.parquet
+run_expect 0 "advise byte_array_decimal" -- "$TOOL" advise "$in" --compression none
+expect_grep "^column 0 'value' BYTE_ARRAY DECIMAL\(4,2\), uncompressed" "$SCRATCH/out" \
+  "the column's logical type"
+expect_grep "^  DELTA_LENGTH_BYTE_ARRAY is refused by duckdb for this type" "$SCRATCH/out" \
+  "the encoding DuckDB refuses"
+expect_grep "^  delta_length_byte_array .*DELTA_LENGTH_BYTE_ARRAY  refused by duckdb$" \
+  "$SCRATCH/out" "the candidate DuckDB refuses, not advised"
+expect_grep "^  advice: delta," "$SCRATCH/out" "the smallest candidate every peer reads"
 
 # One column, every chunk, and the usage errors.
 in=$DATA/alltypes_plain.parquet

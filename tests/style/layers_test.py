@@ -33,7 +33,7 @@ TOP = "cli"
 
 PUBLIC_OWNERS = {
     "common": ["types.h", "value_type.h", "status_macros.h", "column_descriptor.h",
-               "byte_source.h"],
+               "logical_type.h", "byte_source.h"],
     "codec": ["codec.h"],
     "encodings": ["codec_factory.h", "plain.h", "dictionary.h", "delta_binary_packed.h",
                   "delta_byte_array.h", "delta_length_byte_array.h", "byte_stream_split.h",
@@ -42,7 +42,7 @@ PUBLIC_OWNERS = {
     "metadata": ["page.h", "metadata.h"],
     "schema": ["schema.h"],
     "page": ["column_chunk_reader.h", "column_chunk_writer.h", "page_header_iterator.h",
-             "page_index.h"],
+             "page_index.h", "peer_readers.h"],
     "file": ["file.h", "arrow_schema.h"],
     "orc": ["orc/"],
 }
