@@ -110,8 +110,8 @@ absl::StatusOr<StripeFooterInfo> OrcFileReader::ReadStripeFooter(int stripe) con
   }
   proto::StripeFooter message;
   PQPAGE_RETURN_IF_ERROR(internal::ParseMessage(*footer, "stripe footer", &message));
-  absl::StatusOr<StripeFooterInfo> parsed = internal::StripeFooterFromProto(
-      message, info.offset, streams_length, state_->tail.types.size());
+  absl::StatusOr<StripeFooterInfo> parsed =
+      internal::StripeFooterFromProto(message, info.offset, streams_length, state_->tail.types);
   if (!parsed.ok()) {
     return absl::Status(parsed.status().code(),
                         absl::StrCat("stripe ", stripe, ": ", parsed.status().message()));

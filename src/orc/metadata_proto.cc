@@ -70,10 +70,33 @@ void StripeToProto(const StripeInfo& stripe, proto::StripeInformation* message) 
   message->set_numberofrows(stripe.num_rows);
 }
 
+namespace {
+
+// Whether a column of `kind` has streams whose layout its encoding decides. The others (STRUCT,
+// whose slots come from its PRESENT stream alone, and the kinds with one fixed layout) are read
+// whatever their encoding says, as ORC's readers do: some writers leave it unset (cuDF's tests
+// hold a struct from ORC Java whose encoding has no kind).
+bool EncodingMatters(TypeKind kind) {
+  switch (kind) {
+    case TypeKind::kStruct:
+    case TypeKind::kBoolean:
+    case TypeKind::kByte:
+    case TypeKind::kFloat:
+    case TypeKind::kDouble:
+    case TypeKind::kUnion:
+      return false;
+    default:
+      return true;
+  }
+}
+
+}  // namespace
+
 absl::StatusOr<StripeFooterInfo> StripeFooterFromProto(const proto::StripeFooter& footer,
                                                        uint64_t stripe_offset,
                                                        uint64_t streams_length,
-                                                       size_t num_columns) {
+                                                       absl::Span<const OrcType> types) {
+  const size_t num_columns = types.size();
   StripeFooterInfo info;
   info.streams.reserve(static_cast<size_t>(footer.streams_size()));
   // The stripe footer stores lengths only: each stream starts where the one before it ends.
@@ -105,6 +128,14 @@ absl::StatusOr<StripeFooterInfo> StripeFooterFromProto(const proto::StripeFooter
   for (int i = 0; i < footer.columns_size(); ++i) {
     const proto::ColumnEncoding& encoding = footer.columns(i);
     if (!encoding.has_kind()) {
+      // An encoding past the schema's columns describes nothing; only one that a column's
+      // streams depend on must be known.
+      if (static_cast<size_t>(i) >= num_columns ||
+          !EncodingMatters(types[static_cast<size_t>(i)].kind)) {
+        info.encodings.push_back(
+            {.kind = ColumnEncodingKind::kDirect, .dictionary_size = encoding.dictionarysize()});
+        continue;
+      }
       return absl::DataLossError(
           absl::StrCat("ORC stripe footer: the encoding of column ", i, " has no known kind"));
     }
