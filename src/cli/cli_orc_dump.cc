@@ -145,9 +145,12 @@ absl::Status AppendValue(const orc::ColumnValues& column, size_t i, SpillBuffer*
       return absl::OkStatus();
     }
     case orc::TypeKind::kTimestamp:
-    case orc::TypeKind::kTimestampInstant:
-      absl::StrAppend(&out, orc::TimestampNanos(column.seconds.at(i), column.nanos.at(i)));
+    case orc::TypeKind::kTimestampInstant: {
+      PQPAGE_ASSIGN_OR_RETURN(const int64_t nanos,
+                              orc::TimestampNanos(column.seconds.at(i), column.nanos.at(i)));
+      absl::StrAppend(&out, nanos);
       return absl::OkStatus();
+    }
     default:
       return absl::UnimplementedError(
           absl::StrCat("no dump form for ", Str(orc::TypeKindName(column.kind))));

@@ -5,10 +5,12 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "common/checked_math.h"
 #include "pqpage/orc/boolean_rle.h"
 #include "pqpage/orc/byte_rle.h"
 #include "pqpage/orc/integer_rle_v1.h"
@@ -325,13 +327,25 @@ absl::Status ReadValues(StripeDecoding& stripe, uint32_t column, const OrcType& 
 
 }  // namespace
 
-int64_t TimestampNanos(int64_t stored_seconds, int64_t nanos) {
-  int64_t seconds = stored_seconds + kOrcTimestampEpochSeconds;
+absl::StatusOr<int64_t> TimestampNanos(int64_t stored_seconds, int64_t nanos) {
+  using ::pqpage::internal::CheckedAdd;
+  using ::pqpage::internal::CheckedMultiply;
+  std::optional<int64_t> seconds = CheckedAdd(stored_seconds, kOrcTimestampEpochSeconds);
   // ORC's writers store a time before 1970 with its seconds rounded towards zero; readers take
   // the second back when the nanoseconds show a fraction past the millisecond.
-  if (seconds < 0 && nanos > 999'999) seconds -= 1;
-  return static_cast<int64_t>(static_cast<uint64_t>(seconds) * 1'000'000'000u +
-                              static_cast<uint64_t>(nanos));
+  if (seconds && *seconds < 0 && nanos > 999'999) seconds = CheckedAdd(*seconds, int64_t{-1});
+  std::optional<int64_t> total;
+  if (seconds) total = CheckedMultiply(*seconds, int64_t{1'000'000'000});
+  if (total) total = CheckedAdd(*total, nanos);
+  if (!total) {
+    // The value is valid ORC (pyarrow refuses such files too); only this form cannot hold it.
+    return absl::OutOfRangeError(
+        seconds ? absl::StrCat("ORC timestamp of ", *seconds, " s from 1970 (", nanos,
+                               " ns) is out of the range of int64 nanoseconds")
+                : absl::StrCat("ORC timestamp of ", stored_seconds,
+                               " s from 2015 is out of the range of int64 seconds from 1970"));
+  }
+  return *total;
 }
 
 absl::StatusOr<std::vector<ColumnValues>> ReadStripeColumns(const OrcFileReader& reader,

@@ -72,7 +72,9 @@ struct ColumnValues {
 };
 
 // Nanoseconds from the UNIX epoch of a stored timestamp, as ORC's readers compute them.
-int64_t TimestampNanos(int64_t stored_seconds, int64_t nanos);
+// Errors: OutOfRange, naming the seconds, for a time int64 nanoseconds cannot hold (before 1677
+// or after 2262); the stored seconds and nanoseconds themselves hold it, and a recode copies them.
+absl::StatusOr<int64_t> TimestampNanos(int64_t stored_seconds, int64_t nanos);
 
 // Decodes every column of stripe `stripe` of `reader`.
 // @return one ColumnValues per column of reader.types(); errors as at the top of this file, and
