@@ -1,6 +1,7 @@
 // pqpage dump FILE.orc: the values of every ORC column that has one value per row at most (the
 // primitive columns at the top level and the leaves of structs, not those under a list, map or
-// union), in the JSONL shape of shared/DUMP_FORMAT.md, so that the tests compare ORC files with a
+// union; a root of another type than struct is itself the one column, with the path ""), in the
+// JSONL shape of shared/DUMP_FORMAT.md, so that the tests compare ORC files with a
 // reference reader the way they compare Parquet files.
 //
 // ORC has no definition levels; they are rebuilt Parquet-style from the PRESENT streams: a row's
@@ -68,6 +69,14 @@ std::vector<Leaf> FindLeaves(const std::vector<orc::OrcType>& types,
     }
   }
   std::vector<Leaf> leaves;
+  // A root that is not a struct (ORC's readers allow any type there) is itself the one column,
+  // with one slot per row and an empty path.
+  if (!types.empty() && !IsCompound(types[0].kind)) {
+    Leaf leaf;
+    leaf.chain = {0};
+    leaves.push_back(std::move(leaf));
+    return leaves;
+  }
   for (uint32_t c = 1; c < types.size(); ++c) {
     if (IsCompound(types[c].kind)) continue;
     std::vector<uint32_t> chain = {c};
@@ -219,6 +228,11 @@ int DumpOrc(const std::string& path, const std::string& only_column, bool mmap) 
   const orc::OrcFileReader& reader = **opened;
   const std::vector<orc::OrcType>& types = reader.types();
   std::vector<Leaf> leaves = FindLeaves(types, OrcColumnPaths(types));
+  // A file with columns but none to print must not pass for an empty one.
+  if (leaves.empty() && types.size() > 1) {
+    return FailureExit(kCommand, absl::StrCat(path, ": every column is under a list, map or union,",
+                                              " which dump does not print"));
+  }
   if (!only_column.empty()) {
     std::erase_if(leaves, [&](const Leaf& leaf) { return leaf.path != only_column; });
     if (leaves.empty()) {
