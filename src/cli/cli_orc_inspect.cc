@@ -206,6 +206,20 @@ void WriteJson(const orc::OrcFileReader& reader, const std::string& path,
       json.Key("maximum_length");
       json.Int(*types[c].maximum_length);
     }
+    if (!types[c].attributes.empty()) {
+      // Pairs, not an object: the footer may repeat a key.
+      json.Key("attributes");
+      json.BeginArray();
+      for (const orc::TypeAttribute& attribute : types[c].attributes) {
+        json.BeginObject(/*single_line=*/true);
+        json.Key("key");
+        json.String(attribute.key);
+        json.Key("value");
+        json.String(attribute.value);
+        json.EndObject();
+      }
+      json.EndArray();
+    }
     json.EndObject();
   }
   json.EndArray();
@@ -323,14 +337,19 @@ void PrintText(const orc::OrcFileReader& reader, const std::string& path,
 
   const std::vector<orc::OrcType>& types = reader.types();
   std::fprintf(out, "\ncolumns: %zu\n", types.size());
-  Table schema({"id", "kind", "path", "children"});
+  Table schema({"id", "kind", "path", "children", "attributes"});
   for (size_t c = 0; c < types.size(); ++c) {
-    schema.AddRow({absl::StrCat(c),
-                   absl::StrCat(Str(orc::TypeKindName(types[c].kind)), TypeDetail(types[c])),
-                   c == 0 ? "(root)" : Printable(paths[c]),
-                   types[c].subtypes.empty()
-                       ? ""
-                       : absl::StrCat("[", absl::StrJoin(types[c].subtypes, " "), "]")});
+    std::string attributes;
+    for (const orc::TypeAttribute& attribute : types[c].attributes) {
+      if (!attributes.empty()) attributes += ", ";
+      absl::StrAppend(&attributes, Printable(attribute.key), "=", Printable(attribute.value));
+    }
+    schema.AddRow(
+        {absl::StrCat(c), absl::StrCat(Str(orc::TypeKindName(types[c].kind)), TypeDetail(types[c])),
+         c == 0 ? "(root)" : Printable(paths[c]),
+         types[c].subtypes.empty() ? ""
+                                   : absl::StrCat("[", absl::StrJoin(types[c].subtypes, " "), "]"),
+         attributes});
   }
   schema.Print(out, 2);
 

@@ -70,7 +70,8 @@ void Flatten(const OrcTypeNode& node, std::vector<OrcType>* types) {
                     .field_names = node.field_names,
                     .maximum_length = node.maximum_length,
                     .precision = node.precision,
-                    .scale = node.scale});
+                    .scale = node.scale,
+                    .attributes = node.attributes});
   for (const OrcTypeNode& child : node.children) {
     const uint32_t child_id = static_cast<uint32_t>(types->size());
     (*types)[id].subtypes.push_back(child_id);

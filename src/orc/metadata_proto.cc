@@ -39,6 +39,10 @@ absl::StatusOr<std::vector<OrcType>> TypesFromFooter(const proto::Footer& footer
     if (message.has_maximumlength()) type.maximum_length = message.maximumlength();
     if (message.has_precision()) type.precision = message.precision();
     if (message.has_scale()) type.scale = message.scale();
+    type.attributes.reserve(static_cast<size_t>(message.attributes_size()));
+    for (const proto::StringPair& pair : message.attributes()) {
+      type.attributes.push_back({pair.key(), pair.value()});
+    }
     types.push_back(std::move(type));
   }
   PQPAGE_RETURN_IF_ERROR(ValidateTypeTree(types));
@@ -52,6 +56,11 @@ void TypeToProto(const OrcType& type, proto::Type* message) {
   if (type.maximum_length) message->set_maximumlength(*type.maximum_length);
   if (type.precision) message->set_precision(*type.precision);
   if (type.scale) message->set_scale(*type.scale);
+  for (const TypeAttribute& attribute : type.attributes) {
+    proto::StringPair* pair = message->add_attributes();
+    pair->set_key(attribute.key);
+    pair->set_value(attribute.value);
+  }
 }
 
 StripeInfo StripeFromProto(const proto::StripeInformation& stripe) {

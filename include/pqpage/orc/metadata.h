@@ -48,6 +48,16 @@ inline constexpr int kNumTypeKinds = 19;
 // The spec's name ("BOOLEAN", "TIMESTAMP_INSTANT"); "UNKNOWN" outside the list.
 std::string_view TypeKindName(TypeKind kind);
 
+// A key/value pair of a type's attributes (Type.attributes): what other systems annotate a column
+// with, e.g. Iceberg's "iceberg.id" and "iceberg.required", Spark's "spark.sql.catalyst.type" or
+// column encryption's "encrypt" and "mask". ORC itself gives them no meaning.
+struct TypeAttribute {
+  std::string key;
+  std::string value;
+
+  friend bool operator==(const TypeAttribute&, const TypeAttribute&) = default;
+};
+
 // One column of the flattened type tree: the tree in pre-order, the root at id 0, each compound
 // type naming its children's ids in `subtypes`.
 struct OrcType {
@@ -57,6 +67,7 @@ struct OrcType {
   std::optional<uint32_t> maximum_length;  // VARCHAR, CHAR
   std::optional<uint32_t> precision;       // DECIMAL
   std::optional<uint32_t> scale;           // DECIMAL
+  std::vector<TypeAttribute> attributes;   // in the footer's order
 
   friend bool operator==(const OrcType&, const OrcType&) = default;
 };
@@ -83,6 +94,7 @@ struct OrcTypeNode {
   std::optional<uint32_t> maximum_length;
   std::optional<uint32_t> precision;
   std::optional<uint32_t> scale;
+  std::vector<TypeAttribute> attributes;
 };
 
 // The flattened pre-order column list of `root` (the root is column 0).
