@@ -30,6 +30,11 @@ constexpr int64_t kMaxBooleansPerByte = 520;
 constexpr int64_t kMaxBytesPerByte = 65;
 constexpr int64_t kMaxIntegersPerByte = 128;
 
+// The file version ORC's writers give files of the ORCv2 draft ("UNSTABLE-PRE-2.0"): 1.9999.
+constexpr uint32_t kOrcV2DraftMinor = 9999;
+// The most digits a DECIMAL_V2 column stores as a 64-bit integer.
+constexpr uint32_t kMaxLongDecimalPrecision = 18;
+
 bool UsesRleV1(ColumnEncodingKind encoding) {
   return encoding == ColumnEncodingKind::kDirect || encoding == ColumnEncodingKind::kDictionary;
 }
@@ -42,7 +47,13 @@ bool IsDictionary(ColumnEncodingKind encoding) {
 class StripeDecoding {
  public:
   StripeDecoding(const OrcFileReader& reader, const StripeFooterInfo& footer)
-      : reader_(reader), footer_(footer) {}
+      : reader_(reader),
+        footer_(footer),
+        decimals_as_long_(reader.version() == std::vector<uint32_t>{1, kOrcV2DraftMinor}) {}
+
+  // Whether decimals of up to 18 digits are stored as integers (ORCv2's draft, version 1.9999),
+  // as ORC's readers decide it from the file version.
+  bool decimals_as_long() const { return decimals_as_long_; }
 
   absl::Status IndexStreams() {
     for (const StreamInfo& stream : footer_.streams) {
@@ -83,6 +94,7 @@ class StripeDecoding {
   const OrcFileReader& reader_;
   const StripeFooterInfo& footer_;
   std::map<std::pair<uint32_t, StreamKind>, const StreamInfo*> streams_;
+  bool decimals_as_long_;
   StreamBuffers buffers_[3];
 };
 
@@ -294,6 +306,19 @@ absl::Status ReadValues(StripeDecoding& stripe, uint32_t column, const OrcType& 
     case TypeKind::kBinary:
       return ReadStrings(stripe, column, encoding, out);
     case TypeKind::kDecimal: {
+      if (stripe.decimals_as_long() && type.precision && *type.precision >= 1 &&
+          *type.precision <= kMaxLongDecimalPrecision) {
+        // ORCv2's DECIMAL_V2 (files of version 1.9999): the unscaled values as signed integer
+        // RLE v2 in DATA, the scale the type's, no SECONDARY stream. ORC's Java writer marks the
+        // column DIRECT all the same; its readers take RLE v2 whatever the encoding says.
+        PQPAGE_ASSIGN_OR_RETURN(auto bytes, stripe.Required(column, StreamKind::kData, 0, count));
+        std::vector<int64_t> unscaled;
+        PQPAGE_RETURN_IF_ERROR(DecodeIntegers(bytes, count, ColumnEncodingKind::kDirectV2,
+                                              Signedness::kSigned, column, &unscaled));
+        out->decimals.assign(unscaled.begin(), unscaled.end());
+        out->scales.assign(unscaled.size(), type.scale.value_or(0));
+        return absl::OkStatus();
+      }
       PQPAGE_ASSIGN_OR_RETURN(auto bytes, stripe.Required(column, StreamKind::kData, 1, count));
       PQPAGE_RETURN_IF_ERROR(CheckCapacity(bytes, count, 1, column, "decimals"));
       out->decimals.resize(static_cast<size_t>(count));

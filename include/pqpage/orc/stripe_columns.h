@@ -10,6 +10,9 @@
 // one per item of the present lists (maps), the sum of their lengths; union variant k one per
 // present slot of the union whose tag is k. Only present slots carry a value.
 //
+// Decimals of at most 18 digits in files of version 1.9999 (the ORCv2 draft's DECIMAL_V2) are read
+// as ORC's readers read them: signed integer RLE v2 in DATA, the type's scale, no SECONDARY.
+//
 // Errors: DataLoss for a stripe whose streams are missing, truncated, corrupt, or hold fewer or
 // more values than the column's slots need; Unimplemented for an encoding a column kind cannot
 // have; the errors of OrcFileReader::ReadStream.
