@@ -187,4 +187,20 @@ std::string_view ColumnEncodingKindName(ColumnEncodingKind kind) {
   return "UNKNOWN";
 }
 
+std::string_view EncryptionAlgorithmName(uint32_t algorithm) {
+  switch (algorithm) {
+    case 1:
+      return "AES_CTR_128";
+    case 2:
+      return "AES_CTR_256";
+    default:
+      return "UNKNOWN";
+  }
+}
+
+std::string_view KeyProviderName(uint32_t provider) {
+  static constexpr std::string_view kNames[] = {"UNKNOWN", "HADOOP", "AWS", "GCP", "AZURE"};
+  return provider < std::size(kNames) ? kNames[provider] : "UNKNOWN";
+}
+
 }  // namespace pqpage::orc

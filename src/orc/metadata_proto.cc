@@ -152,7 +152,54 @@ absl::StatusOr<StripeFooterInfo> StripeFooterFromProto(const proto::StripeFooter
                               .dictionary_size = encoding.dictionarysize()});
   }
   if (footer.has_writertimezone()) info.writer_timezone = footer.writertimezone();
+  info.encrypted_streams.reserve(static_cast<size_t>(footer.encryption_size()));
+  for (int v = 0; v < footer.encryption_size(); ++v) {
+    std::vector<EncryptedStreamInfo>& streams = info.encrypted_streams.emplace_back();
+    for (const proto::Stream& stream : footer.encryption(v).streams()) {
+      // Only listed: their bytes are encrypted, so a kind this proto does not know is shown as
+      // such instead of failing the stripe.
+      streams.push_back({.kind = stream.has_kind() ? static_cast<StreamKind>(stream.kind())
+                                                   : static_cast<StreamKind>(
+                                                         std::numeric_limits<uint32_t>::max()),
+                         .column = stream.column(),
+                         .length = stream.length()});
+    }
+  }
   return info;
+}
+
+absl::StatusOr<std::optional<EncryptionInfo>> EncryptionFromFooter(const proto::Footer& footer,
+                                                                   size_t num_columns) {
+  if (!footer.has_encryption()) return std::optional<EncryptionInfo>();
+  const proto::Encryption& message = footer.encryption();
+  EncryptionInfo info;
+  info.key_provider = message.keyprovider();
+  for (const proto::EncryptionKey& key : message.key()) {
+    info.keys.push_back({key.keyname(), key.keyversion(), key.algorithm()});
+  }
+  for (int i = 0; i < message.mask_size(); ++i) {
+    const proto::DataMask& mask = message.mask(i);
+    DataMaskInfo& out = info.masks.emplace_back();
+    out.name = mask.name();
+    out.parameters.assign(mask.maskparameters().begin(), mask.maskparameters().end());
+    for (const uint32_t column : mask.columns()) {
+      if (column >= num_columns) {
+        return absl::DataLossError(absl::StrCat("ORC footer: encryption mask ", i, " names column ",
+                                                column, " of ", num_columns));
+      }
+      out.columns.push_back(column);
+    }
+  }
+  for (int i = 0; i < message.variants_size(); ++i) {
+    const proto::EncryptionVariant& variant = message.variants(i);
+    if (variant.root() >= num_columns || variant.key() >= info.keys.size()) {
+      return absl::DataLossError(
+          absl::StrCat("ORC footer: encryption variant ", i, " has root column ", variant.root(),
+                       " of ", num_columns, " and key ", variant.key(), " of ", info.keys.size()));
+    }
+    info.variants.push_back({variant.root(), variant.key()});
+  }
+  return std::optional<EncryptionInfo>(std::move(info));
 }
 
 }  // namespace pqpage::orc::internal

@@ -5,6 +5,7 @@
 #define PQPAGE_ORC_METADATA_PROTO_H_
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -40,6 +41,12 @@ absl::StatusOr<StripeFooterInfo> StripeFooterFromProto(const proto::StripeFooter
                                                        uint64_t stripe_offset,
                                                        uint64_t streams_length,
                                                        absl::Span<const OrcType> types);
+
+// The footer's column encryption, none when it has none; `num_columns` is the schema's.
+// Errors: DataLoss for a mask or variant naming a column past the schema, or a variant naming a
+// key the footer does not list.
+absl::StatusOr<std::optional<EncryptionInfo>> EncryptionFromFooter(const proto::Footer& footer,
+                                                                   size_t num_columns);
 
 }  // namespace pqpage::orc::internal
 

@@ -73,6 +73,9 @@ class OrcFileReader {
   // writer did not say (readers then take it for ORC Java).
   std::optional<uint32_t> writer_id() const;
   const std::vector<UserMetadataItem>& user_metadata() const;
+  // The footer's column encryption; none for a file without. The encrypted columns read as
+  // their masked values, which is what the stripes hold for readers without keys.
+  const std::optional<EncryptionInfo>& encryption() const;
 
   // Statistics, each a serialized ColumnStatistics message, one per column in column-id order.
   // The file's (the footer's); empty when the file has none.

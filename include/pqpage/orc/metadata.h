@@ -164,12 +164,50 @@ struct ColumnEncodingInfo {
   friend bool operator==(const ColumnEncodingInfo&, const ColumnEncodingInfo&) = default;
 };
 
-// A stripe footer: the streams in file order and one encoding per column.
+// A stream of an encryption variant in a stripe: it lies, encrypted (its chunk headers too), in
+// the space of the stripe's virtual ENCRYPTED_INDEX or ENCRYPTED_DATA stream.
+struct EncryptedStreamInfo {
+  StreamKind kind = StreamKind::kData;
+  uint32_t column = 0;
+  uint64_t length = 0;
+};
+
+// A stripe footer: the streams in file order and one encoding per column. In a file with column
+// encryption, `streams` holds the unencrypted columns and the masked values of the encrypted
+// ones (what readers without keys read), and each variant's own streams are listed apart.
 struct StripeFooterInfo {
   std::vector<StreamInfo> streams;
   std::vector<ColumnEncodingInfo> encodings;
   std::optional<std::string> writer_timezone;
+  std::vector<std::vector<EncryptedStreamInfo>> encrypted_streams;  // one list per variant
 };
+
+// Column encryption, from the footer (the ORC spec's Encryption message). pqpage holds no keys:
+// these say which columns are encrypted and how readers without keys see them.
+struct DataMaskInfo {
+  std::string name;  // "nullify", "redact", "sha256" or a third party's
+  std::vector<std::string> parameters;
+  std::vector<uint32_t> columns;  // the unencrypted column roots it was applied to
+};
+struct EncryptionKeyInfo {
+  std::string name;
+  uint32_t version = 0;
+  uint32_t algorithm = 0;  // 1 AES_CTR_128, 2 AES_CTR_256, 0 unknown
+};
+struct EncryptionVariantInfo {
+  uint32_t root = 0;  // the column whose subtree is encrypted
+  uint32_t key = 0;   // an index into EncryptionInfo::keys
+};
+struct EncryptionInfo {
+  std::vector<DataMaskInfo> masks;
+  std::vector<EncryptionKeyInfo> keys;
+  std::vector<EncryptionVariantInfo> variants;
+  uint32_t key_provider = 0;  // 1 Hadoop, 2 AWS, 3 GCP, 4 Azure, 0 unknown
+};
+
+// The spec's names ("AES_CTR_128"; "HADOOP"); "UNKNOWN" outside the lists.
+std::string_view EncryptionAlgorithmName(uint32_t algorithm);
+std::string_view KeyProviderName(uint32_t provider);
 
 // UserMetadataItem: the user's key (a string) and value (any bytes).
 struct UserMetadataItem {
