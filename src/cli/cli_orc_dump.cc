@@ -243,8 +243,8 @@ int DumpOrc(const std::string& path, const std::string& only_column, bool mmap) 
   for (int s = 0; s < reader.num_stripes(); ++s) {
     absl::StatusOr<std::vector<orc::ColumnValues>> columns = orc::ReadStripeColumns(reader, s);
     if (!columns.ok()) {
-      return FailureExit(kCommand,
-                         absl::StrCat(path, ": stripe ", s, ": ", columns.status().message()));
+      // The library's message says the stripe and column.
+      return FailureExit(kCommand, absl::StrCat(path, ": ", columns.status().message()));
     }
     const uint64_t rows = reader.stripes()[static_cast<size_t>(s)].num_rows;
     for (Leaf& leaf : leaves) {

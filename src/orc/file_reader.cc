@@ -116,12 +116,13 @@ absl::StatusOr<StripeFooterInfo> OrcFileReader::ReadStripeFooter(int stripe) con
         absl::StrCat("ORC stripe ", stripe, " footer: ", footer.status().message()));
   }
   proto::StripeFooter message;
-  PQPAGE_RETURN_IF_ERROR(internal::ParseMessage(*footer, "stripe footer", &message));
+  PQPAGE_RETURN_IF_ERROR(
+      internal::ParseMessage(*footer, absl::StrCat("footer of stripe ", stripe), &message));
   absl::StatusOr<StripeFooterInfo> parsed =
       internal::StripeFooterFromProto(message, info.offset, streams_length, state_->tail.types);
   if (!parsed.ok()) {
-    return absl::Status(parsed.status().code(),
-                        absl::StrCat("stripe ", stripe, ": ", parsed.status().message()));
+    return absl::Status(parsed.status().code(), absl::StrCat("ORC stripe ", stripe, " footer: ",
+                                                             parsed.status().message()));
   }
   return parsed;
 }
