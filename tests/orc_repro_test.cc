@@ -1,19 +1,23 @@
 // The ORC cases of issue 23, each first as a small file made here (so that a clone alone tests it)
 // and then, where ../shared/repro is there, through the real file another writer made: type
 // attributes (Iceberg's), LZO, a root that is not a struct, a struct whose stripe encoding is
-// unset, a timestamp before 1677, the ORCv2 draft's 64-bit decimals, and column encryption.
+// unset, a timestamp before 1677, timestamps of a writer in US/Pacific, the ORCv2 draft's 64-bit
+// decimals, and column encryption.
 // The expected values of the real files are those pyarrow (Apache ORC C++) reads; for the files
 // pyarrow refuses, those ORC C++ reads through pyorc.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/numeric/int128.h"
 #include "absl/strings/str_cat.h"
+#include "absl/time/time.h"
 #include "orc/metadata_proto.h"
 #include "orc_file_fixtures.h"
 #include "orc_metadata.pb.h"
@@ -23,6 +27,7 @@
 #include "pqpage/orc/integer_rle_v2.h"
 #include "pqpage/orc/metadata.h"
 #include "pqpage/orc/stripe_columns.h"
+#include "pqpage/orc/writer_timezone.h"
 #include "pqpage/status_macros.h"
 #include "status_matchers.h"
 
@@ -225,6 +230,23 @@ TEST(OrcReproTest, DecimalsOfTheOrcV2DraftAreIntegers) {
   }
 }
 
+// A TIMESTAMP counts from 2015-01-01 in its writer's zone, and readers in UTC show its wall clock:
+// in US/Pacific a summer midnight is stored an hour away from where a winter one would be.
+TEST(OrcReproTest, TimestampsAreReadAsTheirWriterZonesWallClock) {
+  absl::TimeZone pacific;
+  if (!absl::LoadTimeZone("US/Pacific", &pacific)) GTEST_SKIP() << "no time zone database";
+  PQPAGE_ASSERT_OK_AND_ASSIGN(const WriterTimezone zone, WriterTimezone::Load("US/Pacific"));
+  // 2015-01-01 00:00 PST is stored as 0, and reads as 2015-01-01 00:00.
+  EXPECT_EQ(zone.ToUtcStoredSeconds(0), 0);
+  // 1996-08-02 00:00 PDT (UTC-7): 838,969,200 s from 1970, 1,420,099,200 for the zone's epoch.
+  const int64_t summer = 838'969'200 - 1'420'099'200;
+  EXPECT_EQ(zone.ToUtcStoredSeconds(summer), 838'944'000 - kOrcTimestampEpochSeconds);
+  PQPAGE_ASSERT_OK_AND_ASSIGN(const WriterTimezone utc, WriterTimezone::Load(std::nullopt));
+  EXPECT_EQ(utc.ToUtcStoredSeconds(summer), summer);
+  EXPECT_EQ(utc.ToUtcStoredSeconds(std::numeric_limits<int64_t>::max()), std::nullopt);
+  PQPAGE_EXPECT_ERROR(WriterTimezone::Load("Nowhere/Atlantis"), StatusCode::kNotFound);
+}
+
 // ------------------------------------------------------------------ the files of ../shared/repro
 
 class OrcReproFileTest : public ::testing::Test {
@@ -289,9 +311,18 @@ TEST_F(OrcReproFileTest, TimestampRoot) {
   PQPAGE_ASSERT_OK_AND_ASSIGN(const std::vector<ColumnValues> columns,
                               ReadStripeColumns(*reader, 0));
   ASSERT_EQ(columns[0].seconds.size(), 12u);
-  // ORC C++ (pyorc): 2037-01-01 00:00:00.000999 first.
+  // ORC C++ (pyorc, in UTC): 2037-01-01 00:00:00.000999 first, 1996-08-02 00:00:00.7231 tenth,
+  // written in US/Pacific.
   EXPECT_EQ(TimestampNanos(columns[0].seconds[0], columns[0].nanos[0]).value(),
             int64_t{2114380800} * 1'000'000'000 + 999'000);
+  absl::TimeZone pacific;
+  if (!absl::LoadTimeZone("US/Pacific", &pacific)) GTEST_SKIP() << "no time zone database";
+  PQPAGE_ASSERT_OK_AND_ASSIGN(const StripeFooterInfo footer, reader->ReadStripeFooter(0));
+  PQPAGE_ASSERT_OK_AND_ASSIGN(const WriterTimezone zone,
+                              WriterTimezone::Load(footer.writer_timezone));
+  const std::optional<int64_t> tenth = zone.ToUtcStoredSeconds(columns[0].seconds[9]);
+  ASSERT_TRUE(tenth.has_value());
+  EXPECT_EQ(TimestampNanos(*tenth, columns[0].nanos[9]).value() / 1000, int64_t{838944000723100});
 }
 
 TEST_F(OrcReproFileTest, Lzo) {

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,6 +34,7 @@
 #include "pqpage/orc/file.h"
 #include "pqpage/orc/metadata.h"
 #include "pqpage/orc/stripe_columns.h"
+#include "pqpage/orc/writer_timezone.h"
 #include "pqpage/status_macros.h"
 
 namespace pqpage::cli {
@@ -116,8 +118,9 @@ std::string DecimalText(absl::int128 unscaled, int64_t scale) {
 }
 
 // Appends present value `i` of `column` as DUMP_FORMAT.md (and the ORC notes of the command's
-// usage) show it.
-absl::Status AppendValue(const orc::ColumnValues& column, size_t i, SpillBuffer* buffer) {
+// usage) show it; a TIMESTAMP as ORC's readers read it in UTC from the stripe's writer `zone`.
+absl::Status AppendValue(const orc::ColumnValues& column, size_t i, const orc::WriterTimezone& zone,
+                         SpillBuffer* buffer) {
   std::string& out = buffer->text();
   switch (column.kind) {
     case orc::TypeKind::kBoolean:
@@ -155,8 +158,14 @@ absl::Status AppendValue(const orc::ColumnValues& column, size_t i, SpillBuffer*
     }
     case orc::TypeKind::kTimestamp:
     case orc::TypeKind::kTimestampInstant: {
+      int64_t seconds = column.seconds.at(i);
+      if (column.kind == orc::TypeKind::kTimestamp) {
+        const std::optional<int64_t> utc = zone.ToUtcStoredSeconds(seconds);
+        if (!utc) return absl::OutOfRangeError(absl::StrCat("ORC timestamp of ", seconds, " s"));
+        seconds = *utc;
+      }
       PQPAGE_ASSIGN_OR_RETURN(const int64_t nanos,
-                              orc::TimestampNanos(column.seconds.at(i), column.nanos.at(i)));
+                              orc::TimestampNanos(seconds, column.nanos.at(i)));
       absl::StrAppend(&out, nanos);
       return absl::OkStatus();
     }
@@ -168,7 +177,7 @@ absl::Status AppendValue(const orc::ColumnValues& column, size_t i, SpillBuffer*
 
 // Appends one stripe's levels and values of `leaf`.
 absl::Status AppendStripe(const std::vector<orc::ColumnValues>& columns, uint64_t rows,
-                          Leaf* leaf) {
+                          const orc::WriterTimezone& zone, Leaf* leaf) {
   const size_t depth = leaf->chain.size();
   for (uint32_t c : leaf->chain) {
     if (c >= columns.size()) return absl::DataLossError(absl::StrCat("no column ", c));
@@ -199,7 +208,7 @@ absl::Status AppendStripe(const std::vector<orc::ColumnValues>& columns, uint64_
         return absl::DataLossError("more present slots than values");
       }
       leaf->values->Next();
-      PQPAGE_RETURN_IF_ERROR(AppendValue(values, next_value++, leaf->value_text.get()));
+      PQPAGE_RETURN_IF_ERROR(AppendValue(values, next_value++, zone, leaf->value_text.get()));
     }
     PQPAGE_RETURN_IF_ERROR(leaf->def_text->MaybeSpill());
     PQPAGE_RETURN_IF_ERROR(leaf->value_text->MaybeSpill());
@@ -247,8 +256,17 @@ int DumpOrc(const std::string& path, const std::string& only_column, bool mmap) 
       return FailureExit(kCommand, absl::StrCat(path, ": ", columns.status().message()));
     }
     const uint64_t rows = reader.stripes()[static_cast<size_t>(s)].num_rows;
+    // ReadStripeColumns read this footer already, so it reads again.
+    absl::StatusOr<orc::StripeFooterInfo> footer = reader.ReadStripeFooter(s);
+    absl::StatusOr<orc::WriterTimezone> zone =
+        footer.ok() ? orc::WriterTimezone::Load(footer->writer_timezone)
+                    : absl::StatusOr<orc::WriterTimezone>(footer.status());
+    if (!zone.ok()) {
+      return FailureExit(kCommand,
+                         absl::StrCat(path, ": stripe ", s, ": ", zone.status().message()));
+    }
     for (Leaf& leaf : leaves) {
-      absl::Status status = AppendStripe(*columns, rows, &leaf);
+      absl::Status status = AppendStripe(*columns, rows, *zone, &leaf);
       if (!status.ok()) {
         return FailureExit(kCommand, absl::StrCat(path, ": stripe ", s, ": column '", leaf.path,
                                                   "': ", status.message()));

@@ -74,7 +74,9 @@ struct ColumnValues {
   }
 };
 
-// Nanoseconds from the UNIX epoch of a stored timestamp, as ORC's readers compute them.
+// Nanoseconds from the UNIX epoch of a stored timestamp, as ORC's readers compute them. For a
+// TIMESTAMP of a stripe whose writer timezone is not UTC, pass the stored seconds through
+// WriterTimezone::ToUtcStoredSeconds (pqpage/orc/writer_timezone.h) first.
 // Errors: OutOfRange, naming the seconds, for a time int64 nanoseconds cannot hold (before 1677
 // or after 2262); the stored seconds and nanoseconds themselves hold it, and a recode copies them.
 absl::StatusOr<int64_t> TimestampNanos(int64_t stored_seconds, int64_t nanos);
