@@ -121,8 +121,9 @@ absl::StatusOr<StripeFooterInfo> OrcFileReader::ReadStripeFooter(int stripe) con
   absl::StatusOr<StripeFooterInfo> parsed =
       internal::StripeFooterFromProto(message, info.offset, streams_length, state_->tail.types);
   if (!parsed.ok()) {
-    return absl::Status(parsed.status().code(), absl::StrCat("ORC stripe ", stripe, " footer: ",
-                                                             parsed.status().message()));
+    return absl::Status(
+        parsed.status().code(),
+        absl::StrCat("ORC stripe ", stripe, " footer: ", parsed.status().message()));
   }
   return parsed;
 }

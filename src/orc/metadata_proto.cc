@@ -113,19 +113,17 @@ absl::StatusOr<StripeFooterInfo> StripeFooterFromProto(const proto::StripeFooter
   for (int i = 0; i < footer.streams_size(); ++i) {
     const proto::Stream& stream = footer.streams(i);
     if (!stream.has_kind()) {
-      return absl::DataLossError(
-          absl::StrCat("stream ", i, " has no known kind"));
+      return absl::DataLossError(absl::StrCat("stream ", i, " has no known kind"));
     }
     if (stream.column() >= num_columns) {
-      return absl::DataLossError(absl::StrCat("stream ", i, " is of column ",
-                                              stream.column(), ", past the ", num_columns,
-                                              " columns"));
+      return absl::DataLossError(absl::StrCat("stream ", i, " is of column ", stream.column(),
+                                              ", past the ", num_columns, " columns"));
     }
     const std::optional<uint64_t> end = ::pqpage::internal::CheckedAdd(position, stream.length());
     if (!end || *end > streams_length) {
-      return absl::DataLossError(absl::StrCat(
-          "stream ", i, " (", stream.length(), " bytes at stripe byte ",
-          position, ") runs past the stripe's ", streams_length, " bytes of index and data"));
+      return absl::DataLossError(
+          absl::StrCat("stream ", i, " (", stream.length(), " bytes at stripe byte ", position,
+                       ") runs past the stripe's ", streams_length, " bytes of index and data"));
     }
     info.streams.push_back({.kind = static_cast<StreamKind>(stream.kind()),
                             .column = stream.column(),
@@ -145,8 +143,7 @@ absl::StatusOr<StripeFooterInfo> StripeFooterFromProto(const proto::StripeFooter
             {.kind = ColumnEncodingKind::kDirect, .dictionary_size = encoding.dictionarysize()});
         continue;
       }
-      return absl::DataLossError(
-          absl::StrCat("the encoding of column ", i, " has no known kind"));
+      return absl::DataLossError(absl::StrCat("the encoding of column ", i, " has no known kind"));
     }
     info.encodings.push_back({.kind = static_cast<ColumnEncodingKind>(encoding.kind()),
                               .dictionary_size = encoding.dictionarysize()});
