@@ -170,6 +170,38 @@ TEST(OrcReproTest, AnUnsetEncodingIsIgnoredWhereNoStreamDependsOnIt) {
   EXPECT_NE(refused.status().message().find("column 3"), std::string::npos) << refused.status();
 }
 
+// The footer's encryption is checked before inspect indexes columns and keys by it.
+TEST(OrcReproTest, EncryptionNamingAbsentColumnsOrKeysIsRefused) {
+  proto::Footer footer;
+  proto::Encryption* encryption = footer.mutable_encryption();
+  encryption->set_keyprovider(1);
+  proto::EncryptionKey* key = encryption->add_key();
+  key->set_keyname("pii");
+  key->set_algorithm(2);
+  proto::DataMask* mask = encryption->add_mask();
+  mask->set_name("redact");
+  mask->add_maskparameters("x");
+  mask->add_columns(1);
+  proto::EncryptionVariant* variant = encryption->add_variants();
+  variant->set_root(1);
+  variant->set_key(0);
+  PQPAGE_ASSERT_OK_AND_ASSIGN(const std::optional<EncryptionInfo> info,
+                              internal::EncryptionFromFooter(footer, 2));
+  ASSERT_TRUE(info.has_value());
+  EXPECT_EQ(info->masks[0].parameters, std::vector<std::string>{"x"});
+  EXPECT_EQ(KeyProviderName(info->key_provider), "HADOOP");
+  PQPAGE_EXPECT_ERROR(internal::EncryptionFromFooter(footer, 1), StatusCode::kDataLoss);
+  variant->set_key(1);
+  PQPAGE_EXPECT_ERROR(internal::EncryptionFromFooter(footer, 2), StatusCode::kDataLoss);
+  variant->set_key(0);
+  mask->add_columns(7);
+  PQPAGE_EXPECT_ERROR(internal::EncryptionFromFooter(footer, 2), StatusCode::kDataLoss);
+  footer.clear_encryption();
+  PQPAGE_ASSERT_OK_AND_ASSIGN(const std::optional<EncryptionInfo> none,
+                              internal::EncryptionFromFooter(footer, 2));
+  EXPECT_FALSE(none.has_value());
+}
+
 // A time before 1677 is kept as stored seconds and nanoseconds: read, recoded and read again the
 // same, though its nanoseconds from 1970 do not fit in 64 bits.
 TEST(OrcReproTest, ATimeInt64NanosecondsCannotHoldSurvivesAsStored) {
