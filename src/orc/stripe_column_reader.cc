@@ -131,11 +131,7 @@ absl::Status DecodeIntegers(absl::Span<const uint8_t> bytes, int64_t count,
     decoder = std::make_unique<IntegerRleV2Decoder>(signedness);
   }
   PQPAGE_RETURN_IF_ERROR(decoder->Reset(bytes, count));
-  absl::Status status = decoder->Decode(absl::MakeSpan(*out));
-  if (!status.ok()) {
-    return absl::Status(status.code(), std::string(status.message()));
-  }
-  return absl::OkStatus();
+  return decoder->Decode(absl::MakeSpan(*out));
 }
 
 absl::Status DecodeByteRle(absl::Span<const uint8_t> bytes, int64_t count,
@@ -292,7 +288,7 @@ absl::Status ReadValues(StripeDecoding& stripe, uint32_t column, const OrcType& 
       PQPAGE_ASSIGN_OR_RETURN(auto bytes, stripe.Required(column, StreamKind::kData, 0, count));
       if (static_cast<uint64_t>(count) > bytes.size() / width) {
         return absl::DataLossError(
-            absl::StrCat("", count, " values of ", width, " bytes in a stream of ", bytes.size()));
+            absl::StrCat(count, " values of ", width, " bytes in a stream of ", bytes.size()));
       }
       out->reals.resize(static_cast<size_t>(count));
       for (size_t i = 0; i < out->reals.size(); ++i) {
@@ -401,8 +397,7 @@ absl::Status ReadColumn(StripeDecoding& stripe, uint32_t column, const OrcType& 
     }
     values.num_present = std::count(values.present.begin(), values.present.end(), 1);
   }
-  PQPAGE_RETURN_IF_ERROR(ReadValues(stripe, column, type, encoding, &values));
-  return absl::OkStatus();
+  return ReadValues(stripe, column, type, encoding, &values);
 }
 
 absl::StatusOr<std::vector<ColumnValues>> ReadColumns(const OrcFileReader& reader,
