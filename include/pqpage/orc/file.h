@@ -10,8 +10,9 @@
 // stripe, and every compressed chunk against the compression block size.
 //
 // Errors: DataLoss for a file that is not ORC or is damaged (a missing "ORC" magic, a length past
-// the file, a message that does not parse, a bad type tree, a stripe outside the body, stripe row
-// counts that do not add up to the file's, streams past their stripe, a corrupt chunk);
+// the file, a message that does not parse, a bad type tree, encryption that names an absent column
+// or key, a stripe outside the body, stripe row counts that do not add up to the file's, streams
+// past their stripe, a corrupt chunk);
 // Unimplemented for an unknown compression kind; OutOfRange for a stripe index outside the file;
 // the errors of ByteSource for I/O.
 #ifndef PQPAGE_ORC_FILE_H_
