@@ -1,9 +1,9 @@
 // An ORC file's metadata in pqpage's own plain types: the schema (the footer's flattened type
 // tree, with each type's attributes), the stripes, each stripe footer's stream directory and
-// column encodings, and the column encryption the footer describes. The
-// protocol buffer messages they are read from stay inside the library; readers and writers of
-// ORC files (pqpage/orc/file.h, pqpage/orc/file_writer.h) speak these structs. Also the checks
-// and helpers of the type tree, which a reader cannot trust since it comes from the file.
+// column encodings, and the column encryption the footer describes. The protocol buffer messages
+// they are read from stay inside the library; readers and writers of ORC files (pqpage/orc/file.h,
+// pqpage/orc/file_writer.h) speak these structs. Also the checks and helpers of the type tree,
+// which a reader cannot trust since it comes from the file.
 //
 // Errors: DataLoss for a type tree that breaks the spec's rules (ValidateTypeTree lists them);
 // InvalidArgument for a schema tree a writer was given that cannot be flattened.
