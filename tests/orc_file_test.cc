@@ -206,9 +206,6 @@ TEST(OrcFileTest, TheWriterRefusesWhatItCannotWrite) {
   options.compression_block_size = kMaxChunkLength + 1;
   PQPAGE_EXPECT_ERROR(OrcFileWriter::Create(types, options), StatusCode::kInvalidArgument);
   options = {};
-  options.compression = CompressionKind::kLzo;
-  PQPAGE_EXPECT_ERROR(OrcFileWriter::Create(types, options), StatusCode::kUnimplemented);
-  options = {};
   options.file_version = {0};
   PQPAGE_EXPECT_ERROR(OrcFileWriter::Create(types, options), StatusCode::kInvalidArgument);
   options = {};

@@ -193,10 +193,6 @@ TEST(OrcHostileFileTest, MagicAndCompressionKindAreChecked) {
   file.insert(file.end(), {0x10, 0x09});  // field 2 (compression), varint 9
   file.push_back(static_cast<uint8_t>(postscript_length + 2));
   ExpectOpenFails(file, StatusCode::kUnimplemented, "compression kind 9");
-  HandMadeFile lzo;
-  lzo.postscript.set_compression(proto::NONE);
-  lzo.tamper = [](proto::PostScript* ps) { ps->set_compression(proto::LZO); };
-  ExpectOpenFails(lzo.Build(), StatusCode::kUnimplemented, "LZO");
 }
 
 TEST(OrcHostileFileTest, BadTypeTreesInTheFooterAreRefused) {

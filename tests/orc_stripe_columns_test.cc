@@ -310,12 +310,32 @@ TEST(OrcStripeColumnsTest, SpecColumnExamples) {
 }
 
 TEST(OrcStripeColumnsTest, TimestampNanosMatchesOrcReaders) {
-  EXPECT_EQ(TimestampNanos(0, 0), kOrcTimestampEpochSeconds * 1'000'000'000);
+  EXPECT_EQ(TimestampNanos(0, 0).value(), kOrcTimestampEpochSeconds * 1'000'000'000);
   // A time before 1970 is stored with its seconds truncated towards zero: -1.5 s as second -1
   // and 0.5e9 nanoseconds, which readers turn back into -1.5 s.
-  EXPECT_EQ(TimestampNanos(-kOrcTimestampEpochSeconds - 1, 500'000'000), -1'500'000'000);
+  EXPECT_EQ(TimestampNanos(-kOrcTimestampEpochSeconds - 1, 500'000'000).value(), -1'500'000'000);
   // Nanoseconds within the first millisecond are taken as they are.
-  EXPECT_EQ(TimestampNanos(-kOrcTimestampEpochSeconds - 5, 999'999), -5'000'000'000 + 999'999);
+  EXPECT_EQ(TimestampNanos(-kOrcTimestampEpochSeconds - 5, 999'999).value(),
+            -5'000'000'000 + 999'999);
+}
+
+// 1300-01-01 (Impala's out-of-range test file) is -21,143,116,800 s from 1970: its nanoseconds
+// do not fit in 64 bits and used to come out wrapped. So must the ends of the stored range.
+TEST(OrcStripeColumnsTest, TimestampNanosRefusesWhatInt64CannotHold) {
+  const int64_t year_1300 = -21'143'116'800;
+  const absl::StatusOr<int64_t> nanos = TimestampNanos(year_1300 - kOrcTimestampEpochSeconds, 0);
+  PQPAGE_EXPECT_ERROR(nanos, absl::StatusCode::kOutOfRange);
+  EXPECT_NE(nanos.status().message().find("-21143116800 s"), std::string::npos) << nanos.status();
+  PQPAGE_EXPECT_ERROR(TimestampNanos(std::numeric_limits<int64_t>::max(), 0),
+                      absl::StatusCode::kOutOfRange);
+  PQPAGE_EXPECT_ERROR(TimestampNanos(std::numeric_limits<int64_t>::min(), 999'999'999),
+                      absl::StatusCode::kOutOfRange);
+  // The last second that fits, 2262-04-11 23:47:16, and its last representable nanosecond.
+  const int64_t last_second = std::numeric_limits<int64_t>::max() / 1'000'000'000;
+  EXPECT_EQ(TimestampNanos(last_second - kOrcTimestampEpochSeconds, 854'775'807).value(),
+            std::numeric_limits<int64_t>::max());
+  PQPAGE_EXPECT_ERROR(TimestampNanos(last_second - kOrcTimestampEpochSeconds, 854'775'808),
+                      absl::StatusCode::kOutOfRange);
 }
 
 TEST(OrcStripeColumnsTest, RejectsMismatchedColumns) {

@@ -1,6 +1,7 @@
 // pqpage dump FILE.orc: the values of every ORC column that has one value per row at most (the
 // primitive columns at the top level and the leaves of structs, not those under a list, map or
-// union), in the JSONL shape of shared/DUMP_FORMAT.md, so that the tests compare ORC files with a
+// union; a root of another type than struct is itself the one column, with the path ""), in the
+// JSONL shape of shared/DUMP_FORMAT.md, so that the tests compare ORC files with a
 // reference reader the way they compare Parquet files.
 //
 // ORC has no definition levels; they are rebuilt Parquet-style from the PRESENT streams: a row's
@@ -16,6 +17,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,6 +34,7 @@
 #include "pqpage/orc/file.h"
 #include "pqpage/orc/metadata.h"
 #include "pqpage/orc/stripe_columns.h"
+#include "pqpage/orc/writer_timezone.h"
 #include "pqpage/status_macros.h"
 
 namespace pqpage::cli {
@@ -68,6 +71,14 @@ std::vector<Leaf> FindLeaves(const std::vector<orc::OrcType>& types,
     }
   }
   std::vector<Leaf> leaves;
+  // A root that is not a struct (ORC's readers allow any type there) is itself the one column,
+  // with one slot per row and an empty path.
+  if (!types.empty() && !IsCompound(types[0].kind)) {
+    Leaf leaf;
+    leaf.chain = {0};
+    leaves.push_back(std::move(leaf));
+    return leaves;
+  }
   for (uint32_t c = 1; c < types.size(); ++c) {
     if (IsCompound(types[c].kind)) continue;
     std::vector<uint32_t> chain = {c};
@@ -107,8 +118,9 @@ std::string DecimalText(absl::int128 unscaled, int64_t scale) {
 }
 
 // Appends present value `i` of `column` as DUMP_FORMAT.md (and the ORC notes of the command's
-// usage) show it.
-absl::Status AppendValue(const orc::ColumnValues& column, size_t i, SpillBuffer* buffer) {
+// usage) show it; a TIMESTAMP as ORC's readers read it in UTC from the stripe's writer `zone`.
+absl::Status AppendValue(const orc::ColumnValues& column, size_t i, const orc::WriterTimezone& zone,
+                         SpillBuffer* buffer) {
   std::string& out = buffer->text();
   switch (column.kind) {
     case orc::TypeKind::kBoolean:
@@ -145,9 +157,18 @@ absl::Status AppendValue(const orc::ColumnValues& column, size_t i, SpillBuffer*
       return absl::OkStatus();
     }
     case orc::TypeKind::kTimestamp:
-    case orc::TypeKind::kTimestampInstant:
-      absl::StrAppend(&out, orc::TimestampNanos(column.seconds.at(i), column.nanos.at(i)));
+    case orc::TypeKind::kTimestampInstant: {
+      int64_t seconds = column.seconds.at(i);
+      if (column.kind == orc::TypeKind::kTimestamp) {
+        const std::optional<int64_t> utc = zone.ToUtcStoredSeconds(seconds);
+        if (!utc) return absl::OutOfRangeError(absl::StrCat("ORC timestamp of ", seconds, " s"));
+        seconds = *utc;
+      }
+      PQPAGE_ASSIGN_OR_RETURN(const int64_t nanos,
+                              orc::TimestampNanos(seconds, column.nanos.at(i)));
+      absl::StrAppend(&out, nanos);
       return absl::OkStatus();
+    }
     default:
       return absl::UnimplementedError(
           absl::StrCat("no dump form for ", Str(orc::TypeKindName(column.kind))));
@@ -156,7 +177,7 @@ absl::Status AppendValue(const orc::ColumnValues& column, size_t i, SpillBuffer*
 
 // Appends one stripe's levels and values of `leaf`.
 absl::Status AppendStripe(const std::vector<orc::ColumnValues>& columns, uint64_t rows,
-                          Leaf* leaf) {
+                          const orc::WriterTimezone& zone, Leaf* leaf) {
   const size_t depth = leaf->chain.size();
   for (uint32_t c : leaf->chain) {
     if (c >= columns.size()) return absl::DataLossError(absl::StrCat("no column ", c));
@@ -187,7 +208,7 @@ absl::Status AppendStripe(const std::vector<orc::ColumnValues>& columns, uint64_
         return absl::DataLossError("more present slots than values");
       }
       leaf->values->Next();
-      PQPAGE_RETURN_IF_ERROR(AppendValue(values, next_value++, leaf->value_text.get()));
+      PQPAGE_RETURN_IF_ERROR(AppendValue(values, next_value++, zone, leaf->value_text.get()));
     }
     PQPAGE_RETURN_IF_ERROR(leaf->def_text->MaybeSpill());
     PQPAGE_RETURN_IF_ERROR(leaf->value_text->MaybeSpill());
@@ -216,6 +237,11 @@ int DumpOrc(const std::string& path, const std::string& only_column, bool mmap) 
   const orc::OrcFileReader& reader = **opened;
   const std::vector<orc::OrcType>& types = reader.types();
   std::vector<Leaf> leaves = FindLeaves(types, OrcColumnPaths(types));
+  // A file with columns but none to print must not pass for an empty one.
+  if (leaves.empty() && types.size() > 1) {
+    return FailureExit(kCommand, absl::StrCat(path, ": every column is under a list, map or union,",
+                                              " which dump does not print"));
+  }
   if (!only_column.empty()) {
     std::erase_if(leaves, [&](const Leaf& leaf) { return leaf.path != only_column; });
     if (leaves.empty()) {
@@ -223,15 +249,31 @@ int DumpOrc(const std::string& path, const std::string& only_column, bool mmap) 
                                                 "' outside lists, maps and unions"));
     }
   }
+  const bool dumps_timestamps = std::any_of(leaves.begin(), leaves.end(), [&](const Leaf& leaf) {
+    return types[leaf.chain.back()].kind == orc::TypeKind::kTimestamp;
+  });
   for (int s = 0; s < reader.num_stripes(); ++s) {
     absl::StatusOr<std::vector<orc::ColumnValues>> columns = orc::ReadStripeColumns(reader, s);
     if (!columns.ok()) {
-      return FailureExit(kCommand,
-                         absl::StrCat(path, ": stripe ", s, ": ", columns.status().message()));
+      // The library's message says the stripe and column.
+      return FailureExit(kCommand, absl::StrCat(path, ": ", columns.status().message()));
     }
     const uint64_t rows = reader.stripes()[static_cast<size_t>(s)].num_rows;
+    // The writer's zone only matters to TIMESTAMP columns (as in ORC's readers, a zone this
+    // system does not know fails only those). ReadStripeColumns read the footer already; it is
+    // small, so it is read again.
+    absl::StatusOr<orc::WriterTimezone> zone = orc::WriterTimezone::Load(std::nullopt);
+    if (dumps_timestamps) {
+      absl::StatusOr<orc::StripeFooterInfo> footer = reader.ReadStripeFooter(s);
+      zone = footer.ok() ? orc::WriterTimezone::Load(footer->writer_timezone)
+                         : absl::StatusOr<orc::WriterTimezone>(footer.status());
+    }
+    if (!zone.ok()) {
+      return FailureExit(kCommand,
+                         absl::StrCat(path, ": stripe ", s, ": ", zone.status().message()));
+    }
     for (Leaf& leaf : leaves) {
-      absl::Status status = AppendStripe(*columns, rows, &leaf);
+      absl::Status status = AppendStripe(*columns, rows, *zone, &leaf);
       if (!status.ok()) {
         return FailureExit(kCommand, absl::StrCat(path, ": stripe ", s, ": column '", leaf.path,
                                                   "': ", status.message()));

@@ -51,8 +51,90 @@ struct StripeReport {
   std::vector<StreamReport> streams;
   std::vector<orc::ColumnEncodingInfo> encodings;
   std::optional<std::string> writer_timezone;
+  std::vector<std::vector<orc::EncryptedStreamInfo>> encrypted_streams;  // per variant
   std::string error;  // the footer could not be read
 };
+
+// The mask applied to column `root`, if any.
+const orc::DataMaskInfo* MaskOf(const orc::EncryptionInfo& encryption, uint32_t root) {
+  for (const orc::DataMaskInfo& mask : encryption.masks) {
+    for (const uint32_t column : mask.columns) {
+      if (column == root) return &mask;
+    }
+  }
+  return nullptr;
+}
+
+std::string MaskText(const orc::DataMaskInfo* mask) {
+  if (mask == nullptr) return "none";
+  if (mask->parameters.empty()) return Printable(mask->name);
+  std::vector<std::string> parameters;
+  for (const std::string& parameter : mask->parameters) parameters.push_back(Printable(parameter));
+  return absl::StrCat(Printable(mask->name), "(", absl::StrJoin(parameters, ", "), ")");
+}
+
+void WriteEncryptionJson(const orc::OrcFileReader& reader, const std::vector<std::string>& paths,
+                         JsonWriter& json) {
+  json.Key("encryption");
+  if (!reader.encryption()) {
+    json.Null();
+    return;
+  }
+  const orc::EncryptionInfo& encryption = *reader.encryption();
+  json.BeginObject();
+  json.Key("key_provider");
+  json.String(orc::KeyProviderName(encryption.key_provider));
+  json.Key("variants");
+  json.BeginArray();
+  for (const orc::EncryptionVariantInfo& variant : encryption.variants) {
+    const orc::EncryptionKeyInfo& key = encryption.keys[variant.key];
+    const orc::DataMaskInfo* mask = MaskOf(encryption, variant.root);
+    json.BeginObject(/*single_line=*/true);
+    json.Key("root");
+    json.Int(variant.root);
+    json.Key("path");
+    json.String(paths[variant.root]);
+    json.Key("key");
+    json.String(key.name);
+    json.Key("key_version");
+    json.Int(key.version);
+    json.Key("algorithm");
+    json.String(orc::EncryptionAlgorithmName(key.algorithm));
+    json.Key("mask");
+    if (mask == nullptr) {
+      json.Null();
+    } else {
+      json.String(mask->name);
+      json.Key("mask_parameters");
+      json.BeginArray();
+      for (const std::string& parameter : mask->parameters) json.String(parameter);
+      json.EndArray();
+    }
+    json.EndObject();
+  }
+  json.EndArray();
+  json.EndObject();
+}
+
+void PrintEncryption(const orc::OrcFileReader& reader, const std::vector<std::string>& paths,
+                     FILE* out) {
+  if (!reader.encryption()) return;
+  const orc::EncryptionInfo& encryption = *reader.encryption();
+  std::fprintf(out,
+               "encryption:       %zu encrypted column%s (key provider %s); without the "
+               "keys they read as masked\n",
+               encryption.variants.size(), encryption.variants.size() == 1 ? "" : "s",
+               Str(orc::KeyProviderName(encryption.key_provider)).c_str());
+  Table table({"column", "path", "key", "algorithm", "mask"});
+  for (const orc::EncryptionVariantInfo& variant : encryption.variants) {
+    const orc::EncryptionKeyInfo& key = encryption.keys[variant.key];
+    table.AddRow({absl::StrCat(variant.root), Printable(paths[variant.root]),
+                  absl::StrCat(Printable(key.name), " v", key.version),
+                  Str(orc::EncryptionAlgorithmName(key.algorithm)),
+                  MaskText(MaskOf(encryption, variant.root))});
+  }
+  table.Print(out, 2);
+}
 
 // Walks the chunk headers of a stored stream of a compressed file without inflating anything.
 absl::StatusOr<ChunkCount> CountChunks(const orc::OrcFileReader& reader,
@@ -90,10 +172,15 @@ StripeReport GatherStripe(const orc::OrcFileReader& reader, int stripe) {
   }
   report.encodings = footer->encodings;
   report.writer_timezone = footer->writer_timezone;
+  report.encrypted_streams = footer->encrypted_streams;
   for (const orc::StreamInfo& info : footer->streams) {
     StreamReport stream;
     stream.info = info;
-    if (reader.compression() != orc::CompressionKind::kNone) {
+    // The virtual ENCRYPTED_INDEX and ENCRYPTED_DATA streams hold the encryption variants'
+    // streams, chunk headers included, encrypted: there are no chunks to walk without the key.
+    const bool encrypted = info.kind == orc::StreamKind::kEncryptedIndex ||
+                           info.kind == orc::StreamKind::kEncryptedData;
+    if (reader.compression() != orc::CompressionKind::kNone && !encrypted) {
       absl::StatusOr<ChunkCount> count = CountChunks(reader, info);
       if (count.ok()) {
         stream.chunks = *count;
@@ -176,6 +263,7 @@ void WriteJson(const orc::OrcFileReader& reader, const std::string& path,
   json.Int(static_cast<int64_t>(reader.FileStatistics().size()));
   json.Key("stripe_statistics");
   json.Int(reader.num_stripe_statistics());
+  WriteEncryptionJson(reader, paths, json);
   const std::vector<orc::OrcType>& types = reader.types();
   json.Key("columns");
   json.BeginArray();
@@ -205,6 +293,20 @@ void WriteJson(const orc::OrcFileReader& reader, const std::string& path,
     if (HasLength(types[c].kind) && types[c].maximum_length) {
       json.Key("maximum_length");
       json.Int(*types[c].maximum_length);
+    }
+    if (!types[c].attributes.empty()) {
+      // Pairs, not an object: the footer may repeat a key.
+      json.Key("attributes");
+      json.BeginArray();
+      for (const orc::TypeAttribute& attribute : types[c].attributes) {
+        json.BeginObject(/*single_line=*/true);
+        json.Key("key");
+        json.String(attribute.key);
+        json.Key("value");
+        json.String(attribute.value);
+        json.EndObject();
+      }
+      json.EndArray();
     }
     json.EndObject();
   }
@@ -264,6 +366,25 @@ void WriteJson(const orc::OrcFileReader& reader, const std::string& path,
       json.EndObject();
     }
     json.EndArray();
+    if (!report.encrypted_streams.empty()) {
+      json.Key("encrypted_streams");
+      json.BeginArray();
+      for (size_t v = 0; v < report.encrypted_streams.size(); ++v) {
+        for (const orc::EncryptedStreamInfo& stream : report.encrypted_streams[v]) {
+          json.BeginObject(/*single_line=*/true);
+          json.Key("variant");
+          json.Int(static_cast<int64_t>(v));
+          json.Key("kind");
+          json.String(orc::StreamKindName(stream.kind));
+          json.Key("column");
+          json.Int(stream.column);
+          json.Key("length");
+          json.Int(static_cast<int64_t>(stream.length));
+          json.EndObject();
+        }
+      }
+      json.EndArray();
+    }
     json.Key("encodings");
     json.BeginArray();
     for (size_t c = 0; c < report.encodings.size(); ++c) {
@@ -320,17 +441,23 @@ void PrintText(const orc::OrcFileReader& reader, const std::string& path,
   std::fprintf(out, "user metadata:    %s\n", keys.empty() ? "(none)" : keys.c_str());
   std::fprintf(out, "statistics:       file %s, stripes %d\n",
                reader.FileStatistics().empty() ? "no" : "yes", reader.num_stripe_statistics());
+  PrintEncryption(reader, paths, out);
 
   const std::vector<orc::OrcType>& types = reader.types();
   std::fprintf(out, "\ncolumns: %zu\n", types.size());
-  Table schema({"id", "kind", "path", "children"});
+  Table schema({"id", "kind", "path", "children", "attributes"});
   for (size_t c = 0; c < types.size(); ++c) {
-    schema.AddRow({absl::StrCat(c),
-                   absl::StrCat(Str(orc::TypeKindName(types[c].kind)), TypeDetail(types[c])),
-                   c == 0 ? "(root)" : Printable(paths[c]),
-                   types[c].subtypes.empty()
-                       ? ""
-                       : absl::StrCat("[", absl::StrJoin(types[c].subtypes, " "), "]")});
+    std::string attributes;
+    for (const orc::TypeAttribute& attribute : types[c].attributes) {
+      if (!attributes.empty()) attributes += ", ";
+      absl::StrAppend(&attributes, Printable(attribute.key), "=", Printable(attribute.value));
+    }
+    schema.AddRow(
+        {absl::StrCat(c), absl::StrCat(Str(orc::TypeKindName(types[c].kind)), TypeDetail(types[c])),
+         c == 0 ? "(root)" : Printable(paths[c]),
+         types[c].subtypes.empty() ? ""
+                                   : absl::StrCat("[", absl::StrJoin(types[c].subtypes, " "), "]"),
+         attributes});
   }
   schema.Print(out, 2);
 
@@ -365,6 +492,17 @@ void PrintText(const orc::OrcFileReader& reader, const std::string& path,
     }
     std::fprintf(out, "  streams: %zu\n", report.streams.size());
     streams.Print(out, 4);
+    for (size_t v = 0; v < report.encrypted_streams.size(); ++v) {
+      std::fprintf(out, "  encryption variant %zu: %zu streams, encrypted\n", v,
+                   report.encrypted_streams[v].size());
+      Table encrypted({"column", "path", "stream", "bytes"});
+      for (const orc::EncryptedStreamInfo& stream : report.encrypted_streams[v]) {
+        const uint32_t c = stream.column;
+        encrypted.AddRow({absl::StrCat(c), c < paths.size() ? Printable(paths[c]) : "?",
+                          Str(orc::StreamKindName(stream.kind)), absl::StrCat(stream.length)});
+      }
+      encrypted.Print(out, 4);
+    }
     Table encodings({"column", "path", "encoding", "dictionary"});
     for (size_t c = 0; c < report.encodings.size(); ++c) {
       const orc::ColumnEncodingInfo& encoding = report.encodings[c];

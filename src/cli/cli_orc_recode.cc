@@ -1,8 +1,10 @@
 // pqpage recode IN.orc OUT.orc: every stripe's columns decoded with pqpage's ORC codecs and
 // encoded again with its encoders (integer RLE version 1 or 2, the chosen compression), written as
-// a new ORC file with the same schema, stripes (same rows each), user metadata, writer timezone
-// and statistics (copied as they are: the values do not change). A reference reader that reads
-// OUT as it reads IN proves pqpage's encoders; --verify has pqpage read OUT back itself.
+// a new ORC file with the same schema (type attributes included), stripes (same rows each), user
+// metadata, writer timezone and statistics (copied as they are: the values do not change). An
+// encrypted column is written as readers without keys see it: its masked values, unencrypted.
+// A reference reader that reads OUT as it reads IN proves pqpage's encoders; --verify has pqpage
+// read OUT back itself.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -21,6 +23,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "cli/cli_args.h"
 #include "cli/cli_orc.h"
@@ -53,8 +56,9 @@ absl::StatusOr<orc::CompressionKind> CompressionFromText(const std::string& text
   if (name == "snappy") return orc::CompressionKind::kSnappy;
   if (name == "lz4") return orc::CompressionKind::kLz4;
   if (name == "zstd") return orc::CompressionKind::kZstd;
+  if (name == "lzo") return orc::CompressionKind::kLzo;
   return absl::InvalidArgumentError(
-      absl::StrCat("unknown ORC compression '", text, "' (none, zlib, snappy, lz4 or zstd)"));
+      absl::StrCat("unknown ORC compression '", text, "' (none, zlib, snappy, lzo, lz4 or zstd)"));
 }
 
 // The settings from the options, with the input's compression and block size as defaults.
@@ -111,8 +115,18 @@ bool HasAllStripeStatistics(const orc::OrcFileReader& input) {
   return true;
 }
 
-absl::Status WriteOutput(const orc::OrcFileReader& input, const std::string& out_path,
-                         const RecodeSettings& settings, bool* created) {
+// An error of the output: named by its path, once (the writer's I/O errors name it already).
+absl::Status OfOutput(const std::string& out_path, const std::string& context,
+                      const absl::Status& status) {
+  if (absl::StartsWith(status.message(), out_path + ": ")) return status;
+  return Prefixed(absl::StrCat(out_path, ": ", context), status);
+}
+
+// Reads every stripe of `input` (at `in_path`) and writes it to `out_path`. Errors name the file
+// at fault: the input's (whose messages already say the stripe) or the output's.
+absl::Status WriteOutput(const orc::OrcFileReader& input, const std::string& in_path,
+                         const std::string& out_path, const RecodeSettings& settings,
+                         bool* created) {
   orc::OrcWriterOptions options;
   options.compression = settings.compression;
   options.compression_block_size = settings.block_size;
@@ -122,33 +136,39 @@ absl::Status WriteOutput(const orc::OrcFileReader& input, const std::string& out
   // The copied statistics are in the state the input's writer version says.
   options.writer_version = input.writer_version();
   options.user_metadata = input.user_metadata();
-  PQPAGE_ASSIGN_OR_RETURN(std::unique_ptr<orc::OrcFileWriter> writer,
-                          orc::OrcFileWriter::Create(out_path, input.types(), options));
+  absl::StatusOr<std::unique_ptr<orc::OrcFileWriter>> created_writer =
+      orc::OrcFileWriter::Create(out_path, input.types(), options);
+  if (!created_writer.ok()) return OfOutput(out_path, "", created_writer.status());
+  orc::OrcFileWriter& writer = **created_writer;
   *created = true;
+  const std::string in_context = in_path + ": ";
   const bool stripe_statistics = settings.statistics && HasAllStripeStatistics(input);
   for (int s = 0; s < input.num_stripes(); ++s) {
-    const std::string context = absl::StrCat("stripe ", s, ": ");
+    const std::string out_context = absl::StrCat("stripe ", s, ": ");
     absl::StatusOr<std::vector<orc::ColumnValues>> columns = orc::ReadStripeColumns(input, s);
-    if (!columns.ok()) return Prefixed(context, columns.status());
+    if (!columns.ok()) return Prefixed(in_context, columns.status());
     absl::StatusOr<orc::StripeFooterInfo> footer = input.ReadStripeFooter(s);
-    if (!footer.ok()) return Prefixed(context, footer.status());
+    if (!footer.ok()) return Prefixed(in_context, footer.status());
     absl::StatusOr<orc::EncodedStripe> encoded =
         orc::EncodeStripeColumns(input.types(), *columns, settings.rle_version);
-    if (!encoded.ok()) return Prefixed(context, encoded.status());
+    if (!encoded.ok()) return OfOutput(out_path, out_context, encoded.status());
     orc::OrcStripeInput stripe;
     stripe.num_rows = input.stripes()[static_cast<size_t>(s)].num_rows;
     stripe.streams = encoded->streams;
     stripe.encodings = encoded->encodings;
     stripe.writer_timezone = footer->writer_timezone;
     if (stripe_statistics) stripe.statistics = input.StripeStatistics(s);
-    absl::Status status = writer->WriteStripe(stripe);
-    if (!status.ok()) return Prefixed(context, status);
+    absl::Status status = writer.WriteStripe(stripe);
+    if (!status.ok()) return OfOutput(out_path, out_context, status);
   }
   const std::vector<std::string> file_statistics = input.FileStatistics();
   if (settings.statistics && file_statistics.size() == input.types().size()) {
-    PQPAGE_RETURN_IF_ERROR(writer->SetFileStatistics(file_statistics));
+    absl::Status status = writer.SetFileStatistics(file_statistics);
+    if (!status.ok()) return OfOutput(out_path, "", status);
   }
-  return writer->Close();
+  absl::Status status = writer.Close();
+  if (!status.ok()) return OfOutput(out_path, "", status);
+  return absl::OkStatus();
 }
 
 bool SameBits(const std::vector<double>& a, const std::vector<double>& b) {
@@ -177,7 +197,8 @@ std::string ColumnDifference(const orc::ColumnValues& a, const orc::ColumnValues
   return "";
 }
 
-absl::Status VerifyOutput(const orc::OrcFileReader& input, const std::string& out_path) {
+absl::Status VerifyOutput(const orc::OrcFileReader& input, const std::string& in_path,
+                          const std::string& out_path) {
   absl::StatusOr<std::unique_ptr<orc::OrcFileReader>> opened = OpenOrc(out_path, false);
   if (!opened.ok()) {
     return absl::DataLossError(
@@ -191,14 +212,14 @@ absl::Status VerifyOutput(const orc::OrcFileReader& input, const std::string& ou
                                             input.types().size(), " (or another schema)"));
   }
   for (int s = 0; s < input.num_stripes(); ++s) {
-    PQPAGE_ASSIGN_OR_RETURN(std::vector<orc::ColumnValues> want, orc::ReadStripeColumns(input, s));
+    absl::StatusOr<std::vector<orc::ColumnValues>> want = orc::ReadStripeColumns(input, s);
+    if (!want.ok()) return Prefixed(absl::StrCat("verify: ", in_path, ": "), want.status());
     absl::StatusOr<std::vector<orc::ColumnValues>> got = orc::ReadStripeColumns(output, s);
     if (!got.ok()) {
-      return absl::DataLossError(
-          absl::StrCat("verify: ", out_path, ": stripe ", s, ": ", got.status().message()));
+      return absl::DataLossError(absl::StrCat("verify: ", out_path, ": ", got.status().message()));
     }
-    for (size_t c = 0; c < want.size(); ++c) {
-      const std::string difference = ColumnDifference((*got)[c], want[c]);
+    for (size_t c = 0; c < want->size(); ++c) {
+      const std::string difference = ColumnDifference((*got)[c], (*want)[c]);
       if (!difference.empty()) {
         return absl::DataLossError(absl::StrCat("verify: ", out_path, ": stripe ", s, ", column ",
                                                 c, ": the ", difference,
@@ -231,12 +252,18 @@ int RecodeOrc(const ParsedArgs& parsed, const std::vector<OptionSpec>& specs) {
   absl::StatusOr<RecodeSettings> settings = SettingsFrom(parsed, input);
   if (!settings.ok()) return UsageError(kCommand, settings.status());
 
-  bool created = false;
-  absl::Status status = WriteOutput(input, out_path, *settings, &created);
-  if (!status.ok()) {
-    status = Prefixed(out_path + ": ", status);
+  if (input.encryption()) {
+    // pqpage holds no keys: the encrypted columns are read, and so written, as their masks give
+    // them to readers without keys, and the output has no encryption.
+    std::fprintf(stderr,
+                 "pqpage recode: note: %s has %zu encrypted column%s; %s gets their masked "
+                 "values, unencrypted\n",
+                 in_path.c_str(), input.encryption()->variants.size(),
+                 input.encryption()->variants.size() == 1 ? "" : "s", out_path.c_str());
   }
-  if (status.ok() && settings->verify) status = VerifyOutput(input, out_path);
+  bool created = false;
+  absl::Status status = WriteOutput(input, in_path, out_path, *settings, &created);
+  if (status.ok() && settings->verify) status = VerifyOutput(input, in_path, out_path);
   if (!status.ok()) {
     // A half-written (or unverified) file must not pass for a recoded one.
     if (created) std::remove(out_path.c_str());

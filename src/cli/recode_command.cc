@@ -91,7 +91,7 @@ constexpr char kUsage[] =
     "pqpage's ORC codecs; OUT keeps the schema, the stripes (same rows each), the user metadata,\n"
     "the writer timezone and the statistics (copied). Its options:\n"
     "  --rle 1|2               integer RLE version 1 (file version 0.11) or 2 (0.12, the default)\n"
-    "  --compression CODEC     none, zlib, snappy, lz4 or zstd (default: IN's)\n"
+    "  --compression CODEC     none, zlib, snappy, lzo, lz4 or zstd (default: IN's)\n"
     "  --block-size BYTES      the compression block size (default: IN's)\n"
     "  --compression-level N, --no-statistics, --verify (OUT read back and compared with IN,\n"
     "  stripe by stripe) and --mmap as above\n"

@@ -21,6 +21,7 @@ enum class ChunkCodec : uint8_t {
   kSnappy,
   kLz4Block,  // one LZ4 block, as Parquet's LZ4_RAW
   kZstd,      // one or more zstd frames
+  kLzo1x,     // one LZO1X block (lzo_chunks.cc)
 };
 
 // Inflates `input`, one self-contained chunk of `codec`, into (*out)[offset, offset + n) and
@@ -30,6 +31,16 @@ enum class ChunkCodec : uint8_t {
 // Errors: DataLoss when the chunk is corrupt or would inflate to more than `max_size` bytes.
 absl::StatusOr<size_t> InflateChunk(ChunkCodec codec, absl::Span<const uint8_t> input,
                                     size_t max_size, size_t offset, std::vector<uint8_t>* out);
+
+// InflateChunk for kLzo1x, through lzo1x_decompress_safe.
+absl::StatusOr<size_t> Lzo1xInflateChunk(absl::Span<const uint8_t> input, size_t max_size,
+                                         size_t offset, std::vector<uint8_t>* out);
+
+// Compresses `input` as one LZO1X-1 block into *out (reused; its old contents are discarded).
+// Errors: Internal when liblzo2 fails to initialise or compress.
+// @return the compressed bytes, the front of *out.
+absl::StatusOr<absl::Span<const uint8_t>> Lzo1xCompress(absl::Span<const uint8_t> input,
+                                                        std::vector<uint8_t>* out);
 
 // Raw-deflates `input` into `out` at the given level (libdeflate's 0..12;
 // kDefaultCompressionLevel means 6, zlib's default).

@@ -589,6 +589,8 @@ absl::StatusOr<size_t> InflateChunk(ChunkCodec codec, absl::Span<const uint8_t> 
       return Lz4InflateChunk(input, max_size, offset, out);
     case ChunkCodec::kZstd:
       return ZstdInflateChunk(input, max_size, offset, out);
+    case ChunkCodec::kLzo1x:
+      return Lzo1xInflateChunk(input, max_size, offset, out);
   }
   return absl::InvalidArgumentError(absl::StrCat("unknown chunk codec ", static_cast<int>(codec)));
 }

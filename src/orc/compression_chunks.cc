@@ -1,5 +1,5 @@
 // ORC's chunked compression over the compression layer: the chunk headers and their bounds here,
-// the codecs (raw deflate, snappy, one LZ4 block, zstd frames) in src/compression.
+// the codecs (raw deflate, snappy, one LZ4 block, zstd frames, one LZO1X block) in src/compression.
 #include <algorithm>
 #include <cstring>
 #include <limits>
@@ -27,7 +27,7 @@ absl::StatusOr<ChunkCodec> ChunkCodecOf(CompressionKind kind) {
     case CompressionKind::kZstd:
       return ChunkCodec::kZstd;
     case CompressionKind::kLzo:
-      return absl::UnimplementedError("ORC: LZO compression is not supported");
+      return ChunkCodec::kLzo1x;
     case CompressionKind::kNone:
       break;
   }
@@ -69,6 +69,10 @@ absl::StatusOr<absl::Span<const uint8_t>> CompressChunk(ChunkCodec codec,
       PQPAGE_ASSIGN_OR_RETURN(compressed, CompressIntoBuffer(layer_codec, input, scratch, level));
       break;
     }
+    case ChunkCodec::kLzo1x:
+      // LZO1X-1 has no levels; ORC's writers use it as it is.
+      PQPAGE_ASSIGN_OR_RETURN(compressed, internal::Lzo1xCompress(input, scratch));
+      break;
   }
   if (compressed.empty() || compressed.size() >= input.size()) return absl::Span<const uint8_t>();
   return compressed;

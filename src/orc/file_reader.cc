@@ -17,6 +17,7 @@ struct OrcFileReader::State {
   internal::FileTail tail;
   std::vector<uint32_t> version;
   std::vector<UserMetadataItem> user_metadata;
+  std::optional<EncryptionInfo> encryption;
 };
 
 OrcFileReader::OrcFileReader() = default;
@@ -26,6 +27,8 @@ absl::StatusOr<std::unique_ptr<OrcFileReader>> OrcFileReader::Open(
     std::unique_ptr<ByteSource> source) {
   if (source == nullptr) return absl::InvalidArgumentError("ORC: no source to read");
   PQPAGE_ASSIGN_OR_RETURN(internal::FileTail tail, internal::ReadFileTail(*source));
+  PQPAGE_ASSIGN_OR_RETURN(std::optional<EncryptionInfo> encryption,
+                          internal::EncryptionFromFooter(tail.footer, tail.types.size()));
   std::unique_ptr<OrcFileReader> reader(new OrcFileReader());
   reader->state_ = std::make_unique<State>();
   State& state = *reader->state_;
@@ -34,6 +37,7 @@ absl::StatusOr<std::unique_ptr<OrcFileReader>> OrcFileReader::Open(
   for (const proto::UserMetadataItem& item : tail.footer.metadata()) {
     state.user_metadata.push_back({item.name(), item.value()});
   }
+  state.encryption = std::move(encryption);
   state.tail = std::move(tail);
   return reader;
 }
@@ -63,6 +67,9 @@ std::optional<uint32_t> OrcFileReader::writer_id() const {
 }
 const std::vector<UserMetadataItem>& OrcFileReader::user_metadata() const {
   return state_->user_metadata;
+}
+const std::optional<EncryptionInfo>& OrcFileReader::encryption() const {
+  return state_->encryption;
 }
 const ByteSource& OrcFileReader::source() const { return *state_->source; }
 
@@ -109,12 +116,14 @@ absl::StatusOr<StripeFooterInfo> OrcFileReader::ReadStripeFooter(int stripe) con
         absl::StrCat("ORC stripe ", stripe, " footer: ", footer.status().message()));
   }
   proto::StripeFooter message;
-  PQPAGE_RETURN_IF_ERROR(internal::ParseMessage(*footer, "stripe footer", &message));
-  absl::StatusOr<StripeFooterInfo> parsed = internal::StripeFooterFromProto(
-      message, info.offset, streams_length, state_->tail.types.size());
+  PQPAGE_RETURN_IF_ERROR(
+      internal::ParseMessage(*footer, absl::StrCat("footer of stripe ", stripe), &message));
+  absl::StatusOr<StripeFooterInfo> parsed =
+      internal::StripeFooterFromProto(message, info.offset, streams_length, state_->tail.types);
   if (!parsed.ok()) {
-    return absl::Status(parsed.status().code(),
-                        absl::StrCat("stripe ", stripe, ": ", parsed.status().message()));
+    return absl::Status(
+        parsed.status().code(),
+        absl::StrCat("ORC stripe ", stripe, " footer: ", parsed.status().message()));
   }
   return parsed;
 }

@@ -34,7 +34,7 @@ struct FileTail {
 };
 
 // Reads and checks the tail of `source`. Errors: DataLoss for a file that is not ORC or whose
-// tail cannot be trusted; Unimplemented for LZO; the errors of ByteSource.
+// tail cannot be trusted; Unimplemented for an unknown compression kind; the errors of ByteSource.
 absl::StatusOr<FileTail> ReadFileTail(const ByteSource& source);
 
 // The bytes [offset, offset + length) of `source`: in place when the source is in memory, else

@@ -70,7 +70,8 @@ void Flatten(const OrcTypeNode& node, std::vector<OrcType>* types) {
                     .field_names = node.field_names,
                     .maximum_length = node.maximum_length,
                     .precision = node.precision,
-                    .scale = node.scale});
+                    .scale = node.scale,
+                    .attributes = node.attributes});
   for (const OrcTypeNode& child : node.children) {
     const uint32_t child_id = static_cast<uint32_t>(types->size());
     (*types)[id].subtypes.push_back(child_id);
@@ -184,6 +185,22 @@ std::string_view ColumnEncodingKindName(ColumnEncodingKind kind) {
       return "DICTIONARY_V2";
   }
   return "UNKNOWN";
+}
+
+std::string_view EncryptionAlgorithmName(uint32_t algorithm) {
+  switch (algorithm) {
+    case 1:
+      return "AES_CTR_128";
+    case 2:
+      return "AES_CTR_256";
+    default:
+      return "UNKNOWN";
+  }
+}
+
+std::string_view KeyProviderName(uint32_t provider) {
+  static constexpr std::string_view kNames[] = {"UNKNOWN", "HADOOP", "AWS", "GCP", "AZURE"};
+  return provider < std::size(kNames) ? kNames[provider] : "UNKNOWN";
 }
 
 }  // namespace pqpage::orc

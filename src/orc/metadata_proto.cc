@@ -39,6 +39,10 @@ absl::StatusOr<std::vector<OrcType>> TypesFromFooter(const proto::Footer& footer
     if (message.has_maximumlength()) type.maximum_length = message.maximumlength();
     if (message.has_precision()) type.precision = message.precision();
     if (message.has_scale()) type.scale = message.scale();
+    type.attributes.reserve(static_cast<size_t>(message.attributes_size()));
+    for (const proto::StringPair& pair : message.attributes()) {
+      type.attributes.push_back({pair.key(), pair.value()});
+    }
     types.push_back(std::move(type));
   }
   PQPAGE_RETURN_IF_ERROR(ValidateTypeTree(types));
@@ -52,6 +56,11 @@ void TypeToProto(const OrcType& type, proto::Type* message) {
   if (type.maximum_length) message->set_maximumlength(*type.maximum_length);
   if (type.precision) message->set_precision(*type.precision);
   if (type.scale) message->set_scale(*type.scale);
+  for (const TypeAttribute& attribute : type.attributes) {
+    proto::StringPair* pair = message->add_attributes();
+    pair->set_key(attribute.key);
+    pair->set_value(attribute.value);
+  }
 }
 
 StripeInfo StripeFromProto(const proto::StripeInformation& stripe) {
@@ -70,10 +79,33 @@ void StripeToProto(const StripeInfo& stripe, proto::StripeInformation* message) 
   message->set_numberofrows(stripe.num_rows);
 }
 
+namespace {
+
+// Whether a column of `kind` has streams whose layout its encoding decides. The others (STRUCT,
+// whose slots come from its PRESENT stream alone, and the kinds with one fixed layout) are read
+// whatever their encoding says, as ORC's readers do: some writers leave it unset (cuDF's tests
+// hold a struct from ORC Java whose encoding has no kind).
+bool EncodingMatters(TypeKind kind) {
+  switch (kind) {
+    case TypeKind::kStruct:
+    case TypeKind::kBoolean:
+    case TypeKind::kByte:
+    case TypeKind::kFloat:
+    case TypeKind::kDouble:
+    case TypeKind::kUnion:
+      return false;
+    default:
+      return true;
+  }
+}
+
+}  // namespace
+
 absl::StatusOr<StripeFooterInfo> StripeFooterFromProto(const proto::StripeFooter& footer,
                                                        uint64_t stripe_offset,
                                                        uint64_t streams_length,
-                                                       size_t num_columns) {
+                                                       absl::Span<const OrcType> types) {
+  const size_t num_columns = types.size();
   StripeFooterInfo info;
   info.streams.reserve(static_cast<size_t>(footer.streams_size()));
   // The stripe footer stores lengths only: each stream starts where the one before it ends.
@@ -81,19 +113,17 @@ absl::StatusOr<StripeFooterInfo> StripeFooterFromProto(const proto::StripeFooter
   for (int i = 0; i < footer.streams_size(); ++i) {
     const proto::Stream& stream = footer.streams(i);
     if (!stream.has_kind()) {
-      return absl::DataLossError(
-          absl::StrCat("ORC stripe footer: stream ", i, " has no known kind"));
+      return absl::DataLossError(absl::StrCat("stream ", i, " has no known kind"));
     }
     if (stream.column() >= num_columns) {
-      return absl::DataLossError(absl::StrCat("ORC stripe footer: stream ", i, " is of column ",
-                                              stream.column(), ", past the ", num_columns,
-                                              " columns"));
+      return absl::DataLossError(absl::StrCat("stream ", i, " is of column ", stream.column(),
+                                              ", past the ", num_columns, " columns"));
     }
     const std::optional<uint64_t> end = ::pqpage::internal::CheckedAdd(position, stream.length());
     if (!end || *end > streams_length) {
-      return absl::DataLossError(absl::StrCat(
-          "ORC stripe footer: stream ", i, " (", stream.length(), " bytes at stripe byte ",
-          position, ") runs past the stripe's ", streams_length, " bytes of index and data"));
+      return absl::DataLossError(
+          absl::StrCat("stream ", i, " (", stream.length(), " bytes at stripe byte ", position,
+                       ") runs past the stripe's ", streams_length, " bytes of index and data"));
     }
     info.streams.push_back({.kind = static_cast<StreamKind>(stream.kind()),
                             .column = stream.column(),
@@ -105,14 +135,68 @@ absl::StatusOr<StripeFooterInfo> StripeFooterFromProto(const proto::StripeFooter
   for (int i = 0; i < footer.columns_size(); ++i) {
     const proto::ColumnEncoding& encoding = footer.columns(i);
     if (!encoding.has_kind()) {
-      return absl::DataLossError(
-          absl::StrCat("ORC stripe footer: the encoding of column ", i, " has no known kind"));
+      // An encoding past the schema's columns describes nothing; only one that a column's
+      // streams depend on must be known.
+      if (static_cast<size_t>(i) >= num_columns ||
+          !EncodingMatters(types[static_cast<size_t>(i)].kind)) {
+        info.encodings.push_back(
+            {.kind = ColumnEncodingKind::kDirect, .dictionary_size = encoding.dictionarysize()});
+        continue;
+      }
+      return absl::DataLossError(absl::StrCat("the encoding of column ", i, " has no known kind"));
     }
     info.encodings.push_back({.kind = static_cast<ColumnEncodingKind>(encoding.kind()),
                               .dictionary_size = encoding.dictionarysize()});
   }
   if (footer.has_writertimezone()) info.writer_timezone = footer.writertimezone();
+  info.encrypted_streams.reserve(static_cast<size_t>(footer.encryption_size()));
+  for (int v = 0; v < footer.encryption_size(); ++v) {
+    std::vector<EncryptedStreamInfo>& streams = info.encrypted_streams.emplace_back();
+    for (const proto::Stream& stream : footer.encryption(v).streams()) {
+      // Only listed: their bytes are encrypted, so a kind this proto does not know is shown as
+      // such instead of failing the stripe.
+      streams.push_back({.kind = stream.has_kind() ? static_cast<StreamKind>(stream.kind())
+                                                   : static_cast<StreamKind>(
+                                                         std::numeric_limits<uint32_t>::max()),
+                         .column = stream.column(),
+                         .length = stream.length()});
+    }
+  }
   return info;
+}
+
+absl::StatusOr<std::optional<EncryptionInfo>> EncryptionFromFooter(const proto::Footer& footer,
+                                                                   size_t num_columns) {
+  if (!footer.has_encryption()) return std::optional<EncryptionInfo>();
+  const proto::Encryption& message = footer.encryption();
+  EncryptionInfo info;
+  info.key_provider = message.keyprovider();
+  for (const proto::EncryptionKey& key : message.key()) {
+    info.keys.push_back({key.keyname(), key.keyversion(), key.algorithm()});
+  }
+  for (int i = 0; i < message.mask_size(); ++i) {
+    const proto::DataMask& mask = message.mask(i);
+    DataMaskInfo& out = info.masks.emplace_back();
+    out.name = mask.name();
+    out.parameters.assign(mask.maskparameters().begin(), mask.maskparameters().end());
+    for (const uint32_t column : mask.columns()) {
+      if (column >= num_columns) {
+        return absl::DataLossError(absl::StrCat("ORC footer: encryption mask ", i, " names column ",
+                                                column, " of ", num_columns));
+      }
+      out.columns.push_back(column);
+    }
+  }
+  for (int i = 0; i < message.variants_size(); ++i) {
+    const proto::EncryptionVariant& variant = message.variants(i);
+    if (variant.root() >= num_columns || variant.key() >= info.keys.size()) {
+      return absl::DataLossError(
+          absl::StrCat("ORC footer: encryption variant ", i, " has root column ", variant.root(),
+                       " of ", num_columns, " and key ", variant.key(), " of ", info.keys.size()));
+    }
+    info.variants.push_back({variant.root(), variant.key()});
+  }
+  return std::optional<EncryptionInfo>(std::move(info));
 }
 
 }  // namespace pqpage::orc::internal

@@ -5,6 +5,7 @@
 #define PQPAGE_ORC_METADATA_PROTO_H_
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -32,11 +33,20 @@ void StripeToProto(const StripeInfo& stripe, proto::StripeInformation* message);
 
 // The stripe footer of a stripe starting at `stripe_offset` whose index and data areas hold
 // `streams_length` bytes: each stream's file offset is computed from the lengths before it.
-// Errors: DataLoss for a stream with no known kind, a column past `num_columns`, streams that
-// run past the index and data areas, or an encoding with no known kind.
+// `types` is the file's (validated) schema. An encoding with no known kind reads as DIRECT for a
+// column whose streams do not depend on it (STRUCT, BOOLEAN, BYTE, FLOAT, DOUBLE, UNION).
+// Errors: DataLoss for a stream with no known kind, a column past the schema's, streams that
+// run past the index and data areas, or an encoding with no known kind that a column needs.
 absl::StatusOr<StripeFooterInfo> StripeFooterFromProto(const proto::StripeFooter& footer,
                                                        uint64_t stripe_offset,
-                                                       uint64_t streams_length, size_t num_columns);
+                                                       uint64_t streams_length,
+                                                       absl::Span<const OrcType> types);
+
+// The footer's column encryption, none when it has none; `num_columns` is the schema's.
+// Errors: DataLoss for a mask or variant naming a column past the schema, or a variant naming a
+// key the footer does not list.
+absl::StatusOr<std::optional<EncryptionInfo>> EncryptionFromFooter(const proto::Footer& footer,
+                                                                   size_t num_columns);
 
 }  // namespace pqpage::orc::internal
 

@@ -5,10 +5,13 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "common/checked_math.h"
 #include "pqpage/orc/boolean_rle.h"
 #include "pqpage/orc/byte_rle.h"
 #include "pqpage/orc/integer_rle_v1.h"
@@ -28,6 +31,11 @@ constexpr int64_t kMaxBooleansPerByte = 520;
 constexpr int64_t kMaxBytesPerByte = 65;
 constexpr int64_t kMaxIntegersPerByte = 128;
 
+// The file version ORC's writers give files of the ORCv2 draft ("UNSTABLE-PRE-2.0"): 1.9999.
+constexpr uint32_t kOrcV2DraftMinor = 9999;
+// The most digits a DECIMAL_V2 column stores as a 64-bit integer.
+constexpr uint32_t kMaxLongDecimalPrecision = 18;
+
 bool UsesRleV1(ColumnEncodingKind encoding) {
   return encoding == ColumnEncodingKind::kDirect || encoding == ColumnEncodingKind::kDictionary;
 }
@@ -40,14 +48,19 @@ bool IsDictionary(ColumnEncodingKind encoding) {
 class StripeDecoding {
  public:
   StripeDecoding(const OrcFileReader& reader, const StripeFooterInfo& footer)
-      : reader_(reader), footer_(footer) {}
+      : reader_(reader),
+        footer_(footer),
+        decimals_as_long_(reader.version() == std::vector<uint32_t>{1, kOrcV2DraftMinor}) {}
+
+  // Whether decimals of up to 18 digits are stored as integers (ORCv2's draft, version 1.9999),
+  // as ORC's readers decide it from the file version.
+  bool decimals_as_long() const { return decimals_as_long_; }
 
   absl::Status IndexStreams() {
     for (const StreamInfo& stream : footer_.streams) {
       if (stream.kind > StreamKind::kSecondary) continue;  // indexes, bloom filters, encryption
       if (!streams_.emplace(std::make_pair(stream.column, stream.kind), &stream).second) {
-        return absl::DataLossError(absl::StrCat("ORC stripe: two ",
-                                                std::string(StreamKindName(stream.kind)),
+        return absl::DataLossError(absl::StrCat("two ", std::string(StreamKindName(stream.kind)),
                                                 " streams for column ", stream.column));
       }
     }
@@ -61,7 +74,17 @@ class StripeDecoding {
     const auto found = streams_.find(std::make_pair(column, kind));
     if (present != nullptr) *present = found != streams_.end();
     if (found == streams_.end()) return absl::Span<const uint8_t>();
-    return reader_.ReadStream(*found->second, &buffers_[slot]);
+    absl::StatusOr<absl::Span<const uint8_t>> bytes =
+        reader_.ReadStream(*found->second, &buffers_[slot]);
+    if (!bytes.ok()) {
+      // The caller names the column: the stream's kind is enough here.
+      const std::string kind_name(StreamKindName(kind));
+      const std::string named = absl::StrCat(kind_name, " stream of column ", column, ": ");
+      absl::string_view message = bytes.status().message();
+      if (absl::StartsWith(message, named)) message.remove_prefix(named.size());
+      return absl::Status(bytes.status().code(), absl::StrCat(kind_name, " stream: ", message));
+    }
+    return bytes;
   }
 
   // A stream that must be there when `values` > 0.
@@ -70,9 +93,8 @@ class StripeDecoding {
     bool present = false;
     PQPAGE_ASSIGN_OR_RETURN(absl::Span<const uint8_t> bytes, Stream(column, kind, slot, &present));
     if (!present && values > 0) {
-      return absl::DataLossError(absl::StrCat("ORC stripe: column ", column, " has no ",
-                                              std::string(StreamKindName(kind)), " stream for its ",
-                                              values, " values"));
+      return absl::DataLossError(absl::StrCat("has no ", std::string(StreamKindName(kind)),
+                                              " stream for its ", values, " values"));
     }
     return bytes;
   }
@@ -81,25 +103,26 @@ class StripeDecoding {
   const OrcFileReader& reader_;
   const StripeFooterInfo& footer_;
   std::map<std::pair<uint32_t, StreamKind>, const StreamInfo*> streams_;
+  bool decimals_as_long_;
   StreamBuffers buffers_[3];
 };
 
 // DataLoss unless `bytes` could hold `values` values of a codec that stores at most `per_byte`
 // values a byte: checked before anything is allocated for them.
 absl::Status CheckCapacity(absl::Span<const uint8_t> bytes, int64_t values, int64_t per_byte,
-                           uint32_t column, const char* what) {
+                           const char* what) {
   if (values < 0 || values / per_byte > static_cast<int64_t>(bytes.size())) {
-    return absl::DataLossError(absl::StrCat("ORC stripe: column ", column, " needs ", values, " ",
-                                            what, " from a stream of ", bytes.size(), " bytes"));
+    return absl::DataLossError(
+        absl::StrCat("needs ", values, " ", what, " from a stream of ", bytes.size(), " bytes"));
   }
   return absl::OkStatus();
 }
 
 // `count` integers of an integer RLE stream of `encoding`'s version.
 absl::Status DecodeIntegers(absl::Span<const uint8_t> bytes, int64_t count,
-                            ColumnEncodingKind encoding, Signedness signedness, uint32_t column,
+                            ColumnEncodingKind encoding, Signedness signedness,
                             std::vector<int64_t>* out) {
-  PQPAGE_RETURN_IF_ERROR(CheckCapacity(bytes, count, kMaxIntegersPerByte, column, "integers"));
+  PQPAGE_RETURN_IF_ERROR(CheckCapacity(bytes, count, kMaxIntegersPerByte, "integers"));
   out->resize(static_cast<size_t>(count));
   std::unique_ptr<Decoder<int64_t>> decoder;
   if (UsesRleV1(encoding)) {
@@ -108,16 +131,12 @@ absl::Status DecodeIntegers(absl::Span<const uint8_t> bytes, int64_t count,
     decoder = std::make_unique<IntegerRleV2Decoder>(signedness);
   }
   PQPAGE_RETURN_IF_ERROR(decoder->Reset(bytes, count));
-  absl::Status status = decoder->Decode(absl::MakeSpan(*out));
-  if (!status.ok()) {
-    return absl::Status(status.code(), absl::StrCat("ORC column ", column, ": ", status.message()));
-  }
-  return absl::OkStatus();
+  return decoder->Decode(absl::MakeSpan(*out));
 }
 
-absl::Status DecodeByteRle(absl::Span<const uint8_t> bytes, int64_t count, uint32_t column,
+absl::Status DecodeByteRle(absl::Span<const uint8_t> bytes, int64_t count,
                            std::vector<int64_t>* out) {
-  PQPAGE_RETURN_IF_ERROR(CheckCapacity(bytes, count, kMaxBytesPerByte, column, "bytes"));
+  PQPAGE_RETURN_IF_ERROR(CheckCapacity(bytes, count, kMaxBytesPerByte, "bytes"));
   std::vector<int8_t> values(static_cast<size_t>(count));
   ByteRleDecoder decoder;
   PQPAGE_RETURN_IF_ERROR(decoder.Reset(bytes, count));
@@ -127,12 +146,12 @@ absl::Status DecodeByteRle(absl::Span<const uint8_t> bytes, int64_t count, uint3
 }
 
 // Lengths (of strings, lists, maps) must be non-negative and their sum must fit.
-absl::StatusOr<uint64_t> SumLengths(absl::Span<const int64_t> lengths, uint32_t column) {
+absl::StatusOr<uint64_t> SumLengths(absl::Span<const int64_t> lengths) {
   uint64_t total = 0;
   for (const int64_t length : lengths) {
     if (length < 0 || static_cast<uint64_t>(length) > std::numeric_limits<int64_t>::max() - total) {
-      return absl::DataLossError(absl::StrCat("ORC column ", column, ": a length of ", length,
-                                              " (or lengths summing past 2^63)"));
+      return absl::DataLossError(
+          absl::StrCat("a length of ", length, " (or lengths summing past 2^63)"));
     }
     total += static_cast<uint64_t>(length);
   }
@@ -148,13 +167,13 @@ absl::Status ReadStrings(StripeDecoding& stripe, uint32_t column, ColumnEncoding
   if (!IsDictionary(encoding.kind)) {
     PQPAGE_ASSIGN_OR_RETURN(auto length_bytes,
                             stripe.Required(column, StreamKind::kLength, 0, count));
-    PQPAGE_RETURN_IF_ERROR(DecodeIntegers(length_bytes, count, encoding.kind, Signedness::kUnsigned,
-                                          column, &lengths));
-    PQPAGE_ASSIGN_OR_RETURN(const uint64_t total, SumLengths(lengths, column));
+    PQPAGE_RETURN_IF_ERROR(
+        DecodeIntegers(length_bytes, count, encoding.kind, Signedness::kUnsigned, &lengths));
+    PQPAGE_ASSIGN_OR_RETURN(const uint64_t total, SumLengths(lengths));
     PQPAGE_ASSIGN_OR_RETURN(auto data, stripe.Required(column, StreamKind::kData, 1, total));
     if (total > data.size()) {
-      return absl::DataLossError(absl::StrCat("ORC column ", column, ": lengths sum to ", total,
-                                              " bytes, the DATA stream holds ", data.size()));
+      return absl::DataLossError(
+          absl::StrCat("lengths sum to ", total, " bytes, the DATA stream holds ", data.size()));
     }
     out->bytes.assign(data.begin(), data.begin() + static_cast<ptrdiff_t>(total));
     out->offsets.reserve(lengths.size() + 1);
@@ -165,27 +184,25 @@ absl::Status ReadStrings(StripeDecoding& stripe, uint32_t column, ColumnEncoding
   const int64_t entries = encoding.dictionary_size;
   PQPAGE_ASSIGN_OR_RETURN(auto length_bytes,
                           stripe.Required(column, StreamKind::kLength, 0, entries));
-  PQPAGE_RETURN_IF_ERROR(DecodeIntegers(length_bytes, entries, encoding.kind, Signedness::kUnsigned,
-                                        column, &lengths));
-  PQPAGE_ASSIGN_OR_RETURN(const uint64_t dictionary_total, SumLengths(lengths, column));
+  PQPAGE_RETURN_IF_ERROR(
+      DecodeIntegers(length_bytes, entries, encoding.kind, Signedness::kUnsigned, &lengths));
+  PQPAGE_ASSIGN_OR_RETURN(const uint64_t dictionary_total, SumLengths(lengths));
   PQPAGE_ASSIGN_OR_RETURN(
       auto dictionary, stripe.Required(column, StreamKind::kDictionaryData, 1, dictionary_total));
   if (dictionary_total > dictionary.size()) {
-    return absl::DataLossError(absl::StrCat("ORC column ", column, ": dictionary lengths sum to ",
-                                            dictionary_total, " bytes, DICTIONARY_DATA holds ",
-                                            dictionary.size()));
+    return absl::DataLossError(absl::StrCat("dictionary lengths sum to ", dictionary_total,
+                                            " bytes, DICTIONARY_DATA holds ", dictionary.size()));
   }
   std::vector<uint64_t> starts(lengths.size() + 1, 0);
   for (size_t i = 0; i < lengths.size(); ++i) starts[i + 1] = starts[i] + lengths[i];
   std::vector<int64_t> indices;
   PQPAGE_ASSIGN_OR_RETURN(auto index_bytes, stripe.Required(column, StreamKind::kData, 2, count));
   PQPAGE_RETURN_IF_ERROR(
-      DecodeIntegers(index_bytes, count, encoding.kind, Signedness::kUnsigned, column, &indices));
+      DecodeIntegers(index_bytes, count, encoding.kind, Signedness::kUnsigned, &indices));
   uint64_t total = 0;
   for (const int64_t index : indices) {
     if (index < 0 || index >= entries) {
-      return absl::DataLossError(
-          absl::StrCat("ORC column ", column, ": dictionary entry ", index, " of ", entries));
+      return absl::DataLossError(absl::StrCat("dictionary entry ", index, " of ", entries));
     }
     total += lengths[static_cast<size_t>(index)];
   }
@@ -205,7 +222,7 @@ absl::Status ReadStrings(StripeDecoding& stripe, uint32_t column, ColumnEncoding
 // were taken off the end (none when z is 0). The stream is unsigned, but ORC's C++ writer stores
 // a time before 1970 with negative nanoseconds, and its reader takes the value's 64 bits as
 // signed: so does this one, so that such files read as they do there.
-absl::StatusOr<int64_t> DecodeNanos(int64_t stored, uint32_t column) {
+absl::StatusOr<int64_t> DecodeNanos(int64_t stored) {
   int64_t nanos = stored >> 3;
   const int zeros = static_cast<int>(stored & 7);
   const bool in_range = nanos >= -999'999'999 && nanos <= 999'999'999;
@@ -213,8 +230,8 @@ absl::StatusOr<int64_t> DecodeNanos(int64_t stored, uint32_t column) {
     for (int i = 0; i <= zeros; ++i) nanos *= 10;  // at most 10^8 * 10^8: no overflow
   }
   if (!in_range || nanos < -999'999'999 || nanos > 999'999'999) {
-    return absl::DataLossError(absl::StrCat("ORC column ", column, ": a timestamp's nanoseconds (",
-                                            stored, ") exceed a second"));
+    return absl::DataLossError(
+        absl::StrCat("a timestamp's nanoseconds (", stored, ") exceed a second"));
   }
   return nanos;
 }
@@ -228,7 +245,7 @@ absl::Status ReadValues(StripeDecoding& stripe, uint32_t column, const OrcType& 
       return absl::OkStatus();
     case TypeKind::kBoolean: {
       PQPAGE_ASSIGN_OR_RETURN(auto bytes, stripe.Required(column, StreamKind::kData, 0, count));
-      PQPAGE_RETURN_IF_ERROR(CheckCapacity(bytes, count, kMaxBooleansPerByte, column, "booleans"));
+      PQPAGE_RETURN_IF_ERROR(CheckCapacity(bytes, count, kMaxBooleansPerByte, "booleans"));
       const std::unique_ptr<bool[]> values(new bool[static_cast<size_t>(count) + 1]);
       BooleanRleDecoder decoder;
       PQPAGE_RETURN_IF_ERROR(decoder.Reset(bytes, count));
@@ -239,13 +256,13 @@ absl::Status ReadValues(StripeDecoding& stripe, uint32_t column, const OrcType& 
     case TypeKind::kByte:
     case TypeKind::kUnion: {
       PQPAGE_ASSIGN_OR_RETURN(auto bytes, stripe.Required(column, StreamKind::kData, 0, count));
-      PQPAGE_RETURN_IF_ERROR(DecodeByteRle(bytes, count, column, &out->integers));
+      PQPAGE_RETURN_IF_ERROR(DecodeByteRle(bytes, count, &out->integers));
       if (type.kind == TypeKind::kUnion) {
         for (int64_t& tag : out->integers) {
           tag &= 0xFF;  // tags are unsigned bytes
           if (tag >= static_cast<int64_t>(type.subtypes.size())) {
-            return absl::DataLossError(absl::StrCat("ORC column ", column, ": union tag ", tag,
-                                                    " of ", type.subtypes.size(), " variants"));
+            return absl::DataLossError(
+                absl::StrCat("union tag ", tag, " of ", type.subtypes.size(), " variants"));
           }
         }
       }
@@ -256,23 +273,22 @@ absl::Status ReadValues(StripeDecoding& stripe, uint32_t column, const OrcType& 
     case TypeKind::kLong:
     case TypeKind::kDate: {
       PQPAGE_ASSIGN_OR_RETURN(auto bytes, stripe.Required(column, StreamKind::kData, 0, count));
-      return DecodeIntegers(bytes, count, encoding.kind, Signedness::kSigned, column,
-                            &out->integers);
+      return DecodeIntegers(bytes, count, encoding.kind, Signedness::kSigned, &out->integers);
     }
     case TypeKind::kList:
     case TypeKind::kMap: {
       PQPAGE_ASSIGN_OR_RETURN(auto bytes, stripe.Required(column, StreamKind::kLength, 0, count));
-      PQPAGE_RETURN_IF_ERROR(DecodeIntegers(bytes, count, encoding.kind, Signedness::kUnsigned,
-                                            column, &out->integers));
-      return SumLengths(out->integers, column).status();
+      PQPAGE_RETURN_IF_ERROR(
+          DecodeIntegers(bytes, count, encoding.kind, Signedness::kUnsigned, &out->integers));
+      return SumLengths(out->integers).status();
     }
     case TypeKind::kFloat:
     case TypeKind::kDouble: {
       const size_t width = type.kind == TypeKind::kFloat ? 4 : 8;
       PQPAGE_ASSIGN_OR_RETURN(auto bytes, stripe.Required(column, StreamKind::kData, 0, count));
       if (static_cast<uint64_t>(count) > bytes.size() / width) {
-        return absl::DataLossError(absl::StrCat("ORC column ", column, ": ", count, " values of ",
-                                                width, " bytes in a stream of ", bytes.size()));
+        return absl::DataLossError(
+            absl::StrCat(count, " values of ", width, " bytes in a stream of ", bytes.size()));
       }
       out->reals.resize(static_cast<size_t>(count));
       for (size_t i = 0; i < out->reals.size(); ++i) {
@@ -292,8 +308,21 @@ absl::Status ReadValues(StripeDecoding& stripe, uint32_t column, const OrcType& 
     case TypeKind::kBinary:
       return ReadStrings(stripe, column, encoding, out);
     case TypeKind::kDecimal: {
+      if (stripe.decimals_as_long() && type.precision && *type.precision >= 1 &&
+          *type.precision <= kMaxLongDecimalPrecision) {
+        // ORCv2's DECIMAL_V2 (files of version 1.9999): the unscaled values as signed integer
+        // RLE v2 in DATA, the scale the type's, no SECONDARY stream. ORC's Java writer marks the
+        // column DIRECT all the same; its readers take RLE v2 whatever the encoding says.
+        PQPAGE_ASSIGN_OR_RETURN(auto bytes, stripe.Required(column, StreamKind::kData, 0, count));
+        std::vector<int64_t> unscaled;
+        PQPAGE_RETURN_IF_ERROR(DecodeIntegers(bytes, count, ColumnEncodingKind::kDirectV2,
+                                              Signedness::kSigned, &unscaled));
+        out->decimals.assign(unscaled.begin(), unscaled.end());
+        out->scales.assign(unscaled.size(), type.scale.value_or(0));
+        return absl::OkStatus();
+      }
       PQPAGE_ASSIGN_OR_RETURN(auto bytes, stripe.Required(column, StreamKind::kData, 1, count));
-      PQPAGE_RETURN_IF_ERROR(CheckCapacity(bytes, count, 1, column, "decimals"));
+      PQPAGE_RETURN_IF_ERROR(CheckCapacity(bytes, count, 1, "decimals"));
       out->decimals.resize(static_cast<size_t>(count));
       size_t position = 0;
       for (absl::int128& value : out->decimals) {
@@ -301,81 +330,101 @@ absl::Status ReadValues(StripeDecoding& stripe, uint32_t column, const OrcType& 
       }
       PQPAGE_ASSIGN_OR_RETURN(auto scales,
                               stripe.Required(column, StreamKind::kSecondary, 0, count));
-      return DecodeIntegers(scales, count, encoding.kind, Signedness::kSigned, column,
-                            &out->scales);
+      return DecodeIntegers(scales, count, encoding.kind, Signedness::kSigned, &out->scales);
     }
     case TypeKind::kTimestamp:
     case TypeKind::kTimestampInstant: {
       PQPAGE_ASSIGN_OR_RETURN(auto seconds, stripe.Required(column, StreamKind::kData, 0, count));
-      PQPAGE_RETURN_IF_ERROR(DecodeIntegers(seconds, count, encoding.kind, Signedness::kSigned,
-                                            column, &out->seconds));
+      PQPAGE_RETURN_IF_ERROR(
+          DecodeIntegers(seconds, count, encoding.kind, Signedness::kSigned, &out->seconds));
       PQPAGE_ASSIGN_OR_RETURN(auto nanos,
                               stripe.Required(column, StreamKind::kSecondary, 1, count));
       PQPAGE_RETURN_IF_ERROR(
-          DecodeIntegers(nanos, count, encoding.kind, Signedness::kUnsigned, column, &out->nanos));
+          DecodeIntegers(nanos, count, encoding.kind, Signedness::kUnsigned, &out->nanos));
       for (int64_t& value : out->nanos) {
-        PQPAGE_ASSIGN_OR_RETURN(value, DecodeNanos(value, column));
+        PQPAGE_ASSIGN_OR_RETURN(value, DecodeNanos(value));
       }
       return absl::OkStatus();
     }
   }
-  return absl::UnimplementedError(
-      absl::StrCat("ORC column ", column, ": kind ", static_cast<int>(type.kind)));
+  return absl::UnimplementedError(absl::StrCat("kind ", static_cast<int>(type.kind)));
 }
 
 }  // namespace
 
-int64_t TimestampNanos(int64_t stored_seconds, int64_t nanos) {
-  int64_t seconds = stored_seconds + kOrcTimestampEpochSeconds;
+absl::StatusOr<int64_t> TimestampNanos(int64_t stored_seconds, int64_t nanos) {
+  using ::pqpage::internal::CheckedAdd;
+  using ::pqpage::internal::CheckedMultiply;
+  std::optional<int64_t> seconds = CheckedAdd(stored_seconds, kOrcTimestampEpochSeconds);
   // ORC's writers store a time before 1970 with its seconds rounded towards zero; readers take
   // the second back when the nanoseconds show a fraction past the millisecond.
-  if (seconds < 0 && nanos > 999'999) seconds -= 1;
-  return static_cast<int64_t>(static_cast<uint64_t>(seconds) * 1'000'000'000u +
-                              static_cast<uint64_t>(nanos));
+  if (seconds && *seconds < 0 && nanos > 999'999) seconds = CheckedAdd(*seconds, int64_t{-1});
+  std::optional<int64_t> total;
+  if (seconds) total = CheckedMultiply(*seconds, int64_t{1'000'000'000});
+  if (total) total = CheckedAdd(*total, nanos);
+  if (!total) {
+    // The value is valid ORC (pyarrow refuses such files too); only this form cannot hold it.
+    return absl::OutOfRangeError(
+        seconds ? absl::StrCat("ORC timestamp of ", *seconds, " s from 1970 (", nanos,
+                               " ns) is out of the range of int64 nanoseconds")
+                : absl::StrCat("ORC timestamp of ", stored_seconds,
+                               " s from 2015 is out of the range of int64 seconds from 1970"));
+  }
+  return *total;
 }
 
-absl::StatusOr<std::vector<ColumnValues>> ReadStripeColumns(const OrcFileReader& reader,
-                                                            int stripe_index) {
-  PQPAGE_ASSIGN_OR_RETURN(const StripeFooterInfo footer, reader.ReadStripeFooter(stripe_index));
+namespace {
+
+// Column `column`'s PRESENT bits and values; its errors name no stripe or column (the caller's do).
+absl::Status ReadColumn(StripeDecoding& stripe, uint32_t column, const OrcType& type,
+                        ColumnEncodingInfo encoding, ColumnValues& values) {
+  values.kind = type.kind;
+  values.encoding = encoding.kind;
+  bool has_present = false;
+  PQPAGE_ASSIGN_OR_RETURN(auto present,
+                          stripe.Stream(column, StreamKind::kPresent, 0, &has_present));
+  values.num_present = values.slots;
+  if (has_present) {
+    PQPAGE_RETURN_IF_ERROR(
+        CheckCapacity(present, values.slots, kMaxBooleansPerByte, "PRESENT bits"));
+    values.present.resize(static_cast<size_t>(values.slots));
+    BooleanRleDecoder decoder;
+    PQPAGE_RETURN_IF_ERROR(decoder.Reset(present, values.slots));
+    const absl::Status status = decoder.Decode(
+        absl::MakeSpan(reinterpret_cast<bool*>(values.present.data()), values.present.size()));
+    if (!status.ok()) {
+      return absl::DataLossError(absl::StrCat("PRESENT: ", status.message()));
+    }
+    values.num_present = std::count(values.present.begin(), values.present.end(), 1);
+  }
+  return ReadValues(stripe, column, type, encoding, &values);
+}
+
+absl::StatusOr<std::vector<ColumnValues>> ReadColumns(const OrcFileReader& reader,
+                                                      const StripeFooterInfo& footer,
+                                                      int stripe_index) {
   const std::vector<OrcType>& types = reader.types();
   if (footer.encodings.size() < types.size()) {
-    return absl::DataLossError(absl::StrCat("ORC stripe ", stripe_index, ": ",
-                                            footer.encodings.size(), " column encodings for ",
-                                            types.size(), " columns"));
+    return absl::DataLossError(
+        absl::StrCat(footer.encodings.size(), " column encodings for ", types.size(), " columns"));
   }
   StripeDecoding stripe(reader, footer);
   PQPAGE_RETURN_IF_ERROR(stripe.IndexStreams());
   const uint64_t rows = reader.stripes()[static_cast<size_t>(stripe_index)].num_rows;
   if (rows > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
-    return absl::DataLossError(absl::StrCat("ORC stripe ", stripe_index, ": ", rows, " rows"));
+    return absl::DataLossError(absl::StrCat(rows, " rows"));
   }
   std::vector<ColumnValues> columns(types.size());
   columns[0].slots = static_cast<int64_t>(rows);
   for (uint32_t column = 0; column < types.size(); ++column) {
     const OrcType& type = types[column];
-    const ColumnEncodingInfo encoding = footer.encodings[column];
     ColumnValues& values = columns[column];
-    values.kind = type.kind;
-    values.encoding = encoding.kind;
-    bool has_present = false;
-    PQPAGE_ASSIGN_OR_RETURN(auto present,
-                            stripe.Stream(column, StreamKind::kPresent, 0, &has_present));
-    values.num_present = values.slots;
-    if (has_present) {
-      PQPAGE_RETURN_IF_ERROR(
-          CheckCapacity(present, values.slots, kMaxBooleansPerByte, column, "PRESENT bits"));
-      values.present.resize(static_cast<size_t>(values.slots));
-      BooleanRleDecoder decoder;
-      PQPAGE_RETURN_IF_ERROR(decoder.Reset(present, values.slots));
-      const absl::Status status = decoder.Decode(
-          absl::MakeSpan(reinterpret_cast<bool*>(values.present.data()), values.present.size()));
-      if (!status.ok()) {
-        return absl::DataLossError(
-            absl::StrCat("ORC column ", column, " PRESENT: ", status.message()));
-      }
-      values.num_present = std::count(values.present.begin(), values.present.end(), 1);
+    const absl::Status status = ReadColumn(stripe, column, type, footer.encodings[column], values);
+    if (!status.ok()) {
+      return absl::Status(
+          status.code(), absl::StrCat("column ", column, " (", std::string(TypeKindName(type.kind)),
+                                      "): ", status.message()));
     }
-    PQPAGE_RETURN_IF_ERROR(ReadValues(stripe, column, type, encoding, &values));
     // The children's slots.
     switch (type.kind) {
       case TypeKind::kStruct:
@@ -383,7 +432,7 @@ absl::StatusOr<std::vector<ColumnValues>> ReadStripeColumns(const OrcFileReader&
         break;
       case TypeKind::kList:
       case TypeKind::kMap: {
-        PQPAGE_ASSIGN_OR_RETURN(const uint64_t items, SumLengths(values.integers, column));
+        PQPAGE_ASSIGN_OR_RETURN(const uint64_t items, SumLengths(values.integers));
         for (const uint32_t child : type.subtypes)
           columns[child].slots = static_cast<int64_t>(items);
         break;
@@ -394,6 +443,20 @@ absl::StatusOr<std::vector<ColumnValues>> ReadStripeColumns(const OrcFileReader&
       default:
         break;
     }
+  }
+  return columns;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<ColumnValues>> ReadStripeColumns(const OrcFileReader& reader,
+                                                            int stripe_index) {
+  // Its errors already say "ORC stripe N footer".
+  PQPAGE_ASSIGN_OR_RETURN(const StripeFooterInfo footer, reader.ReadStripeFooter(stripe_index));
+  absl::StatusOr<std::vector<ColumnValues>> columns = ReadColumns(reader, footer, stripe_index);
+  if (!columns.ok()) {
+    return absl::Status(columns.status().code(), absl::StrCat("ORC stripe ", stripe_index, ": ",
+                                                              columns.status().message()));
   }
   return columns;
 }

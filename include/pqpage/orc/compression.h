@@ -6,10 +6,9 @@
 // compression (NONE) stores every stream as it is, with no chunk headers.
 //
 // Errors: DataLoss for a stream that cannot be trusted (a header cut short, a chunk running past
-// the stream, a chunk that is corrupt or inflates beyond the block size); Unimplemented for LZO,
-// which no maintained library reads; InvalidArgument for a compression kind outside the spec's
-// list, a block size of 0 or one too large for the 23-bit chunk length, or a level the codec
-// rejects.
+// the stream, a chunk that is corrupt or inflates beyond the block size); InvalidArgument for a
+// compression kind outside the spec's list, a block size of 0 or one too large for the 23-bit chunk
+// length, or a level the codec rejects.
 #ifndef PQPAGE_ORC_COMPRESSION_H_
 #define PQPAGE_ORC_COMPRESSION_H_
 
@@ -30,7 +29,7 @@ enum class CompressionKind : uint8_t {
   kNone = 0,
   kZlib = 1,  // raw deflate (RFC 1951), no zlib header
   kSnappy = 2,
-  kLzo = 3,
+  kLzo = 3,  // one LZO1X block per chunk (liblzo2)
   kLz4 = 4,  // one LZ4 block per chunk
   kZstd = 5,
 };
@@ -62,7 +61,7 @@ ChunkHeader DecodeChunkHeader(const std::array<uint8_t, kChunkHeaderSize>& bytes
 // Errors: DataLoss for a header cut short, a chunk running past the end of `stored`, an original
 // chunk longer than `block_size`, or a compressed one that is corrupt or inflates to more than
 // `block_size` bytes; InvalidArgument for `block_size` 0 with a compressed kind or for an unknown
-// kind; Unimplemented for LZO.
+// kind.
 // @return the inflated stream, the first bytes of *buffer (valid until *buffer next changes).
 absl::StatusOr<absl::Span<const uint8_t>> DecompressStream(CompressionKind kind,
                                                            uint64_t block_size,
@@ -74,7 +73,7 @@ absl::StatusOr<absl::Span<const uint8_t>> DecompressStream(CompressionKind kind,
 // For kNone `input` is appended unchanged. An empty input makes an empty stream (no chunk).
 // `level` is the codec's (kDefaultCompressionLevel: zlib 6, zstd 1).
 // Errors: InvalidArgument for an unknown kind, a level the codec rejects or, with a compressed
-// kind, `block_size` 0 or above kMaxChunkLength; Unimplemented for LZO.
+// kind, `block_size` 0 or above kMaxChunkLength. LZO ignores `level`.
 absl::Status CompressStream(CompressionKind kind, uint64_t block_size,
                             absl::Span<const uint8_t> input, std::vector<uint8_t>* out,
                             int level = kDefaultCompressionLevel);

@@ -10,10 +10,11 @@
 // stripe, and every compressed chunk against the compression block size.
 //
 // Errors: DataLoss for a file that is not ORC or is damaged (a missing "ORC" magic, a length past
-// the file, a message that does not parse, a bad type tree, a stripe outside the body, stripe row
-// counts that do not add up to the file's, streams past their stripe, a corrupt chunk);
-// Unimplemented for LZO; OutOfRange for a stripe index outside the file; the errors of ByteSource
-// for I/O.
+// the file, a message that does not parse, a bad type tree, encryption that names an absent column
+// or key, a stripe outside the body, stripe row counts that do not add up to the file's, streams
+// past their stripe, a corrupt chunk);
+// Unimplemented for an unknown compression kind; OutOfRange for a stripe index outside the file;
+// the errors of ByteSource for I/O.
 #ifndef PQPAGE_ORC_FILE_H_
 #define PQPAGE_ORC_FILE_H_
 
@@ -73,6 +74,9 @@ class OrcFileReader {
   // writer did not say (readers then take it for ORC Java).
   std::optional<uint32_t> writer_id() const;
   const std::vector<UserMetadataItem>& user_metadata() const;
+  // The footer's column encryption; none for a file without. The encrypted columns read as
+  // their masked values, which is what the stripes hold for readers without keys.
+  const std::optional<EncryptionInfo>& encryption() const;
 
   // Statistics, each a serialized ColumnStatistics message, one per column in column-id order.
   // The file's (the footer's); empty when the file has none.

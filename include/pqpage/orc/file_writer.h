@@ -8,7 +8,7 @@
 //
 // Errors: InvalidArgument for a schema that breaks the type-tree rules, options out of range, a
 // stream of a column the schema does not have, statistics that are not ColumnStatistics
-// messages, calls after Close; Unimplemented for LZO; the I/O errors of the file (Unavailable,
+// messages, calls after Close; the I/O errors of the file (Unavailable,
 // PermissionDenied, NotFound).
 #ifndef PQPAGE_ORC_FILE_WRITER_H_
 #define PQPAGE_ORC_FILE_WRITER_H_
@@ -71,7 +71,7 @@ class OrcFileWriter {
   // `types` is the flattened schema (FlattenTypeTree makes one from a tree).
   // Errors: InvalidArgument for a schema that breaks ValidateTypeTree's rules, a block size
   // outside 1..kMaxChunkLength, a file version that is not two numbers, or an unknown compression
-  // kind; Unimplemented for LZO.
+  // kind.
   static absl::StatusOr<std::unique_ptr<OrcFileWriter>> Create(std::vector<OrcType> types,
                                                                OrcWriterOptions options = {});
   // A writer that writes the file at `path` as it goes (created or truncated).

@@ -1,8 +1,9 @@
 // An ORC file's metadata in pqpage's own plain types: the schema (the footer's flattened type
-// tree), the stripes, and each stripe footer's stream directory and column encodings. The
-// protocol buffer messages they are read from stay inside the library; readers and writers of
-// ORC files (pqpage/orc/file.h, pqpage/orc/file_writer.h) speak these structs. Also the checks
-// and helpers of the type tree, which a reader cannot trust since it comes from the file.
+// tree, with each type's attributes), the stripes, each stripe footer's stream directory and
+// column encodings, and the column encryption the footer describes. The protocol buffer messages
+// they are read from stay inside the library; readers and writers of ORC files (pqpage/orc/file.h,
+// pqpage/orc/file_writer.h) speak these structs. Also the checks and helpers of the type tree,
+// which a reader cannot trust since it comes from the file.
 //
 // Errors: DataLoss for a type tree that breaks the spec's rules (ValidateTypeTree lists them);
 // InvalidArgument for a schema tree a writer was given that cannot be flattened.
@@ -48,6 +49,16 @@ inline constexpr int kNumTypeKinds = 19;
 // The spec's name ("BOOLEAN", "TIMESTAMP_INSTANT"); "UNKNOWN" outside the list.
 std::string_view TypeKindName(TypeKind kind);
 
+// A key/value pair of a type's attributes (Type.attributes): what other systems annotate a column
+// with, e.g. Iceberg's "iceberg.id" and "iceberg.required", Spark's "spark.sql.catalyst.type" or
+// column encryption's "encrypt" and "mask". ORC itself gives them no meaning.
+struct TypeAttribute {
+  std::string key;
+  std::string value;
+
+  friend bool operator==(const TypeAttribute&, const TypeAttribute&) = default;
+};
+
 // One column of the flattened type tree: the tree in pre-order, the root at id 0, each compound
 // type naming its children's ids in `subtypes`.
 struct OrcType {
@@ -57,6 +68,7 @@ struct OrcType {
   std::optional<uint32_t> maximum_length;  // VARCHAR, CHAR
   std::optional<uint32_t> precision;       // DECIMAL
   std::optional<uint32_t> scale;           // DECIMAL
+  std::vector<TypeAttribute> attributes;   // in the footer's order
 
   friend bool operator==(const OrcType&, const OrcType&) = default;
 };
@@ -83,6 +95,7 @@ struct OrcTypeNode {
   std::optional<uint32_t> maximum_length;
   std::optional<uint32_t> precision;
   std::optional<uint32_t> scale;
+  std::vector<TypeAttribute> attributes;
 };
 
 // The flattened pre-order column list of `root` (the root is column 0).
@@ -152,12 +165,50 @@ struct ColumnEncodingInfo {
   friend bool operator==(const ColumnEncodingInfo&, const ColumnEncodingInfo&) = default;
 };
 
-// A stripe footer: the streams in file order and one encoding per column.
+// A stream of an encryption variant in a stripe: it lies, encrypted (its chunk headers too), in
+// the space of the stripe's virtual ENCRYPTED_INDEX or ENCRYPTED_DATA stream.
+struct EncryptedStreamInfo {
+  StreamKind kind = StreamKind::kData;
+  uint32_t column = 0;
+  uint64_t length = 0;
+};
+
+// A stripe footer: the streams in file order and one encoding per column. In a file with column
+// encryption, `streams` holds the unencrypted columns and the masked values of the encrypted
+// ones (what readers without keys read), and each variant's own streams are listed apart.
 struct StripeFooterInfo {
   std::vector<StreamInfo> streams;
   std::vector<ColumnEncodingInfo> encodings;
   std::optional<std::string> writer_timezone;
+  std::vector<std::vector<EncryptedStreamInfo>> encrypted_streams;  // one list per variant
 };
+
+// Column encryption, from the footer (the ORC spec's Encryption message). pqpage holds no keys:
+// these say which columns are encrypted and how readers without keys see them.
+struct DataMaskInfo {
+  std::string name;  // "nullify", "redact", "sha256" or a third party's
+  std::vector<std::string> parameters;
+  std::vector<uint32_t> columns;  // the unencrypted column roots it was applied to
+};
+struct EncryptionKeyInfo {
+  std::string name;
+  uint32_t version = 0;
+  uint32_t algorithm = 0;  // 1 AES_CTR_128, 2 AES_CTR_256, 0 unknown
+};
+struct EncryptionVariantInfo {
+  uint32_t root = 0;  // the column whose subtree is encrypted
+  uint32_t key = 0;   // an index into EncryptionInfo::keys
+};
+struct EncryptionInfo {
+  std::vector<DataMaskInfo> masks;
+  std::vector<EncryptionKeyInfo> keys;
+  std::vector<EncryptionVariantInfo> variants;
+  uint32_t key_provider = 0;  // 1 Hadoop, 2 AWS, 3 GCP, 4 Azure, 0 unknown
+};
+
+// The spec's names ("AES_CTR_128"; "HADOOP"); "UNKNOWN" outside the lists.
+std::string_view EncryptionAlgorithmName(uint32_t algorithm);
+std::string_view KeyProviderName(uint32_t provider);
 
 // UserMetadataItem: the user's key (a string) and value (any bytes).
 struct UserMetadataItem {

@@ -10,6 +10,9 @@
 // one per item of the present lists (maps), the sum of their lengths; union variant k one per
 // present slot of the union whose tag is k. Only present slots carry a value.
 //
+// Decimals of at most 18 digits in files of version 1.9999 (the ORCv2 draft's DECIMAL_V2) are read
+// as ORC's readers read them: signed integer RLE v2 in DATA, the type's scale, no SECONDARY.
+//
 // Errors: DataLoss for a stripe whose streams are missing, truncated, corrupt, or hold fewer or
 // more values than the column's slots need; Unimplemented for an encoding a column kind cannot
 // have; the errors of OrcFileReader::ReadStream.
@@ -71,8 +74,12 @@ struct ColumnValues {
   }
 };
 
-// Nanoseconds from the UNIX epoch of a stored timestamp, as ORC's readers compute them.
-int64_t TimestampNanos(int64_t stored_seconds, int64_t nanos);
+// Nanoseconds from the UNIX epoch of a stored timestamp, as ORC's readers compute them. For a
+// TIMESTAMP of a stripe whose writer timezone is not UTC, pass the stored seconds through
+// WriterTimezone::ToUtcStoredSeconds (pqpage/orc/writer_timezone.h) first.
+// Errors: OutOfRange, naming the seconds, for a time int64 nanoseconds cannot hold (before 1677
+// or after 2262); the stored seconds and nanoseconds themselves hold it, and a recode copies them.
+absl::StatusOr<int64_t> TimestampNanos(int64_t stored_seconds, int64_t nanos);
 
 // Decodes every column of stripe `stripe` of `reader`.
 // @return one ColumnValues per column of reader.types(); errors as at the top of this file, and
