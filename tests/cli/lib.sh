@@ -94,8 +94,9 @@ need_shared() {
 passed() {
   echo "PASS [$TEST_NAME]: $CHECKS checks"
   if [[ ${#SKIPPED_PARTS[@]} -gt 0 ]]; then
-    local IFS=';'  # the parts, separated by ';'
+    local parts
+    parts=$(printf '%s; ' "${SKIPPED_PARTS[@]}")
     echo "skipped, as $SHARED/parquet-testing is missing (see README: reference files):" \
-      "${SKIPPED_PARTS[*]}"
+      "${parts%; }"
   fi
 }
