@@ -4,11 +4,15 @@
 # it prints really writes the bytes it predicts (within 1%) without changing a value.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 
-files=("$ROOT/testfiles/sample_trips.parquet" "$DATA/alltypes_plain.parquet"
-  "$DATA/nested_lists.snappy.parquet" "$DATA/delta_byte_array.parquet"
-  "$DATA/byte_stream_split.zstd.parquet")
+# The sample, MIXED (every physical type, nested and repeated columns) and the peers' delta and
+# byte-stream-split files; the reference files add other writers' shapes.
+files=("$SAMPLE" "$MIXED" "$PEERS/pyarrow-delta-byte-array-v2-gzip.parquet"
+  "$PEERS/pyarrow-byte-stream-split-v1-lz4raw.parquet")
+if need_shared "advise of 4 reference files"; then
+  files+=("$DATA/alltypes_plain.parquet" "$DATA/nested_lists.snappy.parquet"
+    "$DATA/delta_byte_array.parquet" "$DATA/byte_stream_split.zstd.parquet")
+fi
 for in in "${files[@]}"; do
   name=$(basename "$in")
   for version in 1 2; do
@@ -58,10 +62,11 @@ PY
 done
 
 # One column, every chunk, and the usage errors.
-in=$DATA/alltypes_plain.parquet
-run_expect 0 "advise --column --verbose" -- "$TOOL" advise "$in" --column string_col --verbose
+in=$MIXED
+run_expect 0 "advise --column --verbose" -- "$TOOL" advise "$in" --column s_low --verbose
 [[ $(grep -c "^column " "$SCRATCH/out") -eq 1 ]] || fail "--column: not exactly one column"
 expect_grep "row group 0: now " "$SCRATCH/out" "--verbose: the chunk line"
+expect_grep "row group 1: now " "$SCRATCH/out" "--verbose: every chunk's line"
 run_expect 2 "advise --column unknown" -- "$TOOL" advise "$in" --column nosuch
 expect_grep "no column 'nosuch'" "$SCRATCH/err" "unknown column: message"
 run_expect 2 "advise --tie-margin 101" -- "$TOOL" advise "$in" --tie-margin 101
