@@ -39,7 +39,7 @@ def main():
     tool, shared = sys.argv[1], sys.argv[2]
     data = os.path.join(shared, "parquet-testing", "data")
     if not os.path.isdir(data):
-        print(f"skipped: {data} is missing")
+        print(f"skipped: every check needs {data}, which is missing (see README: reference files)")
         return 77
     status = reexec_in_venv()
     if status is not None:

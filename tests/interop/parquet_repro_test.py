@@ -120,7 +120,7 @@ def main(tool, scratch):
         check_no_columns(tool, os.path.join(repro, "fastparquet_no_columns.parquet"), scratch, 2)
         check_empty_group(tool, os.path.join(repro, "empty_group_test.parquet"), scratch)
     else:
-        print(f"skipped the files of {repro}: it is missing (a clone without ../shared)")
+        print(f"skipped: the files of {repro}, as it is missing (see README: reference files)")
     print(f"{CHECKS[0] - len(FAILURES)} passed, {len(FAILURES)} failed")
     return 1 if FAILURES else 0
 
