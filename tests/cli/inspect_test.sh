@@ -163,7 +163,7 @@ run_expect 1 "inspect of a page whose levels do not decode" -- \
 expect_one_line_error "inspect of a page whose levels do not decode"
 cp "$SCRATCH/out" "$SCRATCH/bad_levels.json"
 python3 "$CHECK" "$SCRATCH/bad_levels.json" || fail "bad_levels.json: checks failed"
-python3 - "$SCRATCH/bad_levels.json" "$page" <<'PY' || fail "bad_levels.json: the error is not on page $page"
+python3 - "$SCRATCH/bad_levels.json" "$page" <<'PY' || fail "bad_levels.json: not on page $page"
 import json, sys
 doc = json.load(open(sys.argv[1]))
 page = int(sys.argv[2])
@@ -182,14 +182,15 @@ expect_grep "^ +$page +$offset +[0-9]+ +DATA_PAGE +PLAIN +RLE/RLE +no +50 +\? +\
   "$SCRATCH/out" "bad_levels table: the page's header is shown, nulls and rows unknown"
 expect_grep "^ +error: column 'b_opt' .*page $page at offset $offset" "$SCRATCH/out" \
   "bad_levels table: the page's error"
-expect_grep "^  column 15 'st.b.list.element'" "$SCRATCH/out" "bad_levels table: later columns shown"
+expect_grep "^  column 15 'st.b.list.element'" "$SCRATCH/out" \
+  "bad_levels table: later columns shown"
 read -r offset page < <(python3 "$DAMAGE" "$TOOL" "$SCRATCH/plain_v1.parquet" \
   "$SCRATCH/bad_header.parquet" header b_req)
 run_expect 1 "inspect of an unreadable page header" -- \
   "$TOOL" inspect "$SCRATCH/bad_header.parquet" --json
 expect_one_line_error "inspect of an unreadable page header"
 python3 "$CHECK" "$SCRATCH/out" || fail "bad_header.json: checks failed"
-python3 - "$SCRATCH/out" "$offset" <<'PY' || fail "bad_header.json: the chunk does not report its error"
+python3 - "$SCRATCH/out" "$offset" <<'PY' || fail "bad_header.json: the chunk's error is missing"
 import json, sys
 doc = json.load(open(sys.argv[1]))
 chunk = doc["row_groups"][0]["columns"][0]
@@ -207,8 +208,8 @@ chunks = [c for rg in doc["row_groups"] for c in rg["columns"] if c["dictionary_
 assert [c["path"] for c in chunks] == ["receipt_url", "receipt_url"], chunks
 for chunk in chunks:
     summary = chunk["page_encoding_summary"]
-    assert re.fullmatch(r"DICTIONARY_PAGE/PLAIN x1, DATA_PAGE/RLE_DICTIONARY x1, DATA_PAGE/PLAIN x\d+"
-                        r" \(dictionary fallback\)", summary), summary
+    assert re.fullmatch(r"DICTIONARY_PAGE/PLAIN x1, DATA_PAGE/RLE_DICTIONARY x1, "
+                        r"DATA_PAGE/PLAIN x\d+ \(dictionary fallback\)", summary), summary
 PY
 CHECKS=$((CHECKS + 1))
 check_manifest
@@ -225,7 +226,8 @@ if need_shared "inspect of reference files with known contents"; then
   expect_grep '^leaf columns: 11$' "$t" "alltypes_plain table: leaf columns"
   expect_grep '^  +10 +timestamp_col +INT96 +1 +0$' "$t" "alltypes_plain table: schema row"
   expect_grep '^row group 0: 8 rows' "$t" "alltypes_plain table: row group line"
-  expect_grep "^  column 0 'id' INT32: UNCOMPRESSED, 8 values" "$t" "alltypes_plain table: chunk line"
+  expect_grep "^  column 0 'id' INT32: UNCOMPRESSED, 8 values" "$t" \
+    "alltypes_plain table: chunk line"
   expect_grep '^    page +offset +header +type +encoding' "$t" "alltypes_plain table: page header"
   expect_grep '^ +[0-9]+ +[0-9]+ +[0-9]+ +DATA_PAGE +PLAIN +RLE/BIT_PACKED +no +8 +0 +8 ' "$t" \
     "alltypes_plain table: a v1 page row with levels, nulls and rows"
@@ -426,7 +428,8 @@ if need_shared "the page indexes of reference files"; then
     run_expect 0 "inspect $file" -- "$TOOL" inspect "$DATA/$file"
     expect_grep "^    page index: " "$SCRATCH/out" "inspect $file: page index shown"
     ! grep -q "page index DISAGREES\|page index: UNREADABLE" "$SCRATCH/out" ||
-      fail "inspect $file: $(grep -m1 "page index DISAGREES\|page index: UNREADABLE" "$SCRATCH/out")"
+      fail "inspect $file: $(grep -m1 "page index DISAGREES\|page index: UNREADABLE" \
+        "$SCRATCH/out")"
   done
   run_expect 0 "inspect datapage_v1-uncompressed-checksum.parquet" -- "$TOOL" inspect \
     "$DATA/datapage_v1-uncompressed-checksum.parquet"

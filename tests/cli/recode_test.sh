@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# pqpage recode: the shipped files (and the reference files, where ../shared has them) re-encoded with every encoding policy x page version, over the
-# codecs, must dump exactly as their input does (`pqpage dump` prints every level and value), and
-# keep row groups, row counts and key-value metadata while taking pqpage's created_by. The
-# writer's options must show in the output (inspect --json): page version, encodings, CRCs,
-# statistics, page size.
+# pqpage recode: the shipped files (and the reference files, where ../shared has them) re-encoded
+# with every encoding policy x page version, over the codecs, must dump exactly as their input does
+# (`pqpage dump` prints every level and value), and keep row groups, row counts and key-value
+# metadata while taking pqpage's created_by. The writer's options must show in the output (inspect
+# --json): page version, encodings, CRCs, statistics, page size.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 CHECK=$(dirname "$0")/inspect_check.py
@@ -88,10 +88,12 @@ run_expect 0 "recode delta" -- "$TOOL" recode "$MIXED" "$SCRATCH/d.parquet" --en
 run_expect 0 "inspect delta" -- "$TOOL" inspect "$SCRATCH/d.parquet" --json
 python3 "$CHECK" "$SCRATCH/out" encoding=DELTA_BINARY_PACKED encoding=DELTA_BYTE_ARRAY ||
   fail "--encoding delta: no DELTA_BINARY_PACKED / DELTA_BYTE_ARRAY pages"
-run_expect 0 "recode byte_stream_split" -- "$TOOL" recode "$MIXED" "$SCRATCH/b.parquet" --encoding byte_stream_split
+run_expect 0 "recode byte_stream_split" -- "$TOOL" recode "$MIXED" "$SCRATCH/b.parquet" \
+  --encoding byte_stream_split
 run_expect 0 "inspect byte_stream_split" -- "$TOOL" inspect "$SCRATCH/b.parquet" --json
 python3 "$CHECK" "$SCRATCH/out" encoding=BYTE_STREAM_SPLIT || fail "--encoding byte_stream_split"
-run_expect 0 "recode dictionary" -- "$TOOL" recode "$MIXED" "$SCRATCH/y.parquet" --encoding dictionary
+run_expect 0 "recode dictionary" -- "$TOOL" recode "$MIXED" "$SCRATCH/y.parquet" \
+  --encoding dictionary
 run_expect 0 "inspect dictionary" -- "$TOOL" inspect "$SCRATCH/y.parquet" --json
 python3 "$CHECK" "$SCRATCH/out" dictionary encoding=RLE_DICTIONARY || fail "--encoding dictionary"
 # MIXED's BYTE_ARRAY columns (its others keep the types' own encodings).
@@ -205,7 +207,8 @@ python3 "$DAMAGE" "$TOOL" "$SCRATCH/plain.parquet" "$SCRATCH/bad-levels.parquet"
   st.a 1 > /dev/null
 damaged=("$SCRATCH/corrupt-checksum.parquet" "$SCRATCH/bad-levels.parquet")
 if need_shared "recode --threads of parquet-testing's corrupt and bad files"; then
-  damaged+=("$DATA/datapage_v1-corrupt-checksum.parquet" "$SHARED"/parquet-testing/bad_data/*.parquet)
+  damaged+=("$DATA/datapage_v1-corrupt-checksum.parquet"
+    "$SHARED"/parquet-testing/bad_data/*.parquet)
 fi
 for path in "${damaged[@]}"; do
   file=$(basename "$path")

@@ -41,7 +41,9 @@ run_expect 0 "recode with CRCs" -- "$TOOL" recode "$MIXED" "$SCRATCH/crc.parquet
 python3 "$DAMAGE" "$TOOL" "$SCRATCH/crc.parquet" "$SCRATCH/corrupt-checksum.parquet" crc \
   i64_req 1 > /dev/null
 corrupt=("$SCRATCH/corrupt-checksum.parquet")
-need_shared "datapage_v1-corrupt-checksum" && corrupt+=("$DATA/datapage_v1-corrupt-checksum.parquet")
+if need_shared "datapage_v1-corrupt-checksum"; then
+  corrupt+=("$DATA/datapage_v1-corrupt-checksum.parquet")
+fi
 run_expect 0 "scan of the copy with CRCs" -- "$TOOL" scan "$SCRATCH/crc.parquet"
 for file in "${corrupt[@]}"; do
   run_expect 1 "scan of a corrupt checksum ($file)" -- "$TOOL" scan "$file"
@@ -104,7 +106,8 @@ compare_all() {
   for path in "$@"; do
     compare_one "$path"
   done
-  python3 "$compare" "$SCRATCH/manifest" "$least" || fail "scan figures disagree with inspect --json"
+  python3 "$compare" "$SCRATCH/manifest" "$least" ||
+    fail "scan figures disagree with inspect --json"
 }
 compare_one() {
   local path=$1 file status status_t variant ignored

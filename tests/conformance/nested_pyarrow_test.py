@@ -1,6 +1,7 @@
 """The nested reference files (lists, maps, structs, legacy list layouts), and the nested peer
-files shipped in testfiles/peers, against what pyarrow reads: for every leaf column, the present values pqpage dumps must be the values pyarrow finds at
-that leaf, in order, and the rows the repetition levels start must be pyarrow's rows.
+files shipped in testfiles/peers, against what pyarrow reads: for every leaf column, the present
+values pqpage dumps must be the values pyarrow finds at that leaf, in order, and the rows the
+repetition levels start must be pyarrow's rows.
 
 The leaf extraction and the physical-form comparison are tests/peers/leaf_values.py's (shared
 with tests/interop/peer_options_test.py).
