@@ -188,11 +188,8 @@ cp "$zlib12" "$SCRATCH/self.orc"
 run_expect 2 "recode onto its own input" -- "$TOOL" recode "$SCRATCH/self.orc" "$SCRATCH/./self.orc"
 cmp -s "$zlib12" "$SCRATCH/self.orc" || fail "recode onto its own input changed it"
 CHECKS=$((CHECKS + 1))
-if [[ -f $DATA/alltypes_plain.parquet ]]; then
-  run_expect 2 "recode --rle of Parquet" -- "$TOOL" recode "$DATA/alltypes_plain.parquet" \
-    "$SCRATCH/out.parquet" --rle 2
-  expect_grep "'--rle' applies to ORC files" "$SCRATCH/err" "recode --rle of Parquet"
-fi
+run_expect 2 "recode --rle of Parquet" -- "$TOOL" recode "$MIXED" "$SCRATCH/out.parquet" --rle 2
+expect_grep "'--rle' applies to ORC files" "$SCRATCH/err" "recode --rle of Parquet"
 
 # ---- damaged files (exit 1, one line on stderr, no output left behind)
 printf 'ORC' > "$SCRATCH/magic-only.orc"

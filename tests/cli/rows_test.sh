@@ -7,11 +7,15 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
-SAMPLE=$HERE/../../testfiles/sample_trips.parquet
 
-inputs=("$SAMPLE" "$DATA/alltypes_tiny_pages_plain.parquet" "$DATA/nested_lists.snappy.parquet"
-  "$DATA/list_columns.parquet" "$DATA/repeated_no_annotation.parquet" "$DATA/null_list.parquet"
-  "$DATA/nested_structs.rust.parquet" "$DATA/datapage_v2.snappy.parquet")
+# The sample (4096 rows, 2 row groups) and MIXED (lists and structs, two row groups); the
+# reference files add other writers' nesting.
+inputs=("$SAMPLE" "$MIXED")
+if need_shared "rows of 7 reference files"; then
+  inputs+=("$DATA/alltypes_tiny_pages_plain.parquet" "$DATA/nested_lists.snappy.parquet"
+    "$DATA/list_columns.parquet" "$DATA/repeated_no_annotation.parquet" "$DATA/null_list.parquet"
+    "$DATA/nested_structs.rust.parquet" "$DATA/datapage_v2.snappy.parquet")
+fi
 policies=(plain dictionary delta auto)
 codecs=(uncompressed zstd)
 if [[ -n ${PQPAGE_SANITIZER_BUILD:-} ]]; then

@@ -1,32 +1,57 @@
 #!/usr/bin/env bash
-# pqpage scan: on every reference file the figures it prints (rows, levels, non-null values,
-# compressed bytes) must agree with what inspect --json reports for the same file, and a file
-# inspect finds damaged must make scan fail with a one-line error.
+# pqpage scan: on every shipped file, and every reference file where ../shared has them, the
+# figures it prints (rows, levels, non-null values, compressed bytes) must agree with what inspect
+# --json reports for the same file, and a file inspect finds damaged must make scan fail with a
+# one-line error.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
-run_expect 0 "scan alltypes_plain" -- "$TOOL" scan "$DATA/alltypes_plain.parquet"
+# The figures of MIXED, which its golden dump (testfiles/peers) fixes: 100 rows, 1715 levels
+# (the lists repeat), 1427 of them values.
+run_expect 0 "scan MIXED" -- "$TOOL" scan "$MIXED"
 t=$SCRATCH/out
-expect_grep '^rows: 8$' "$t" "scan alltypes_plain: rows"
-expect_grep '^levels: 88$' "$t" "scan alltypes_plain: levels"
-expect_grep '^values: 88 \(non-null\)$' "$t" "scan alltypes_plain: values"
-expect_grep '^compressed bytes: [0-9]+$' "$t" "scan alltypes_plain: compressed bytes"
-expect_grep '^decoded value bytes: [0-9]+$' "$t" "scan alltypes_plain: value bytes"
-expect_grep '^elapsed: [0-9]+\.[0-9]+ s$' "$t" "scan alltypes_plain: elapsed"
+expect_grep '^rows: 100$' "$t" "scan MIXED: rows"
+expect_grep '^levels: 1715$' "$t" "scan MIXED: levels"
+expect_grep '^values: 1427 \(non-null\)$' "$t" "scan MIXED: values"
+expect_grep '^compressed bytes: [0-9]+$' "$t" "scan MIXED: compressed bytes"
+expect_grep '^decoded value bytes: [0-9]+$' "$t" "scan MIXED: value bytes"
+expect_grep '^elapsed: [0-9]+\.[0-9]+ s$' "$t" "scan MIXED: elapsed"
 expect_grep '^throughput: ([0-9.]+ MB/s|-) compressed, ([0-9.]+ MB/s|-) decoded$' "$t" \
-  "scan alltypes_plain: MB/s"
-run_expect 2 "scan --threads 0" -- "$TOOL" scan "$DATA/alltypes_plain.parquet" --threads 0
-run_expect 2 "scan --threads x" -- "$TOOL" scan "$DATA/alltypes_plain.parquet" --threads x
-run_expect 0 "scan --per-column" -- "$TOOL" scan "$DATA/alltypes_plain.parquet" --per-column
-expect_grep '^timestamp_col +INT96 +8 +8 +[0-9]+ +96$' "$SCRATCH/out" \
-  "scan --per-column: INT96 row (8 values of 12 bytes)"
+  "scan MIXED: MB/s"
+run_expect 2 "scan --threads 0" -- "$TOOL" scan "$MIXED" --threads 0
+run_expect 2 "scan --threads x" -- "$TOOL" scan "$MIXED" --threads x
+run_expect 0 "scan --per-column" -- "$TOOL" scan "$MIXED" --per-column
+expect_grep '^ts +INT96 +100 +90 +[0-9]+ +1080$' "$SCRATCH/out" \
+  "scan --per-column: INT96 row (90 values of 12 bytes, 10 nulls)"
+if need_shared "the figures of alltypes_plain"; then
+  run_expect 0 "scan alltypes_plain" -- "$TOOL" scan "$DATA/alltypes_plain.parquet"
+  expect_grep '^rows: 8$' "$SCRATCH/out" "scan alltypes_plain: rows"
+  expect_grep '^levels: 88$' "$SCRATCH/out" "scan alltypes_plain: levels"
+  expect_grep '^values: 88 \(non-null\)$' "$SCRATCH/out" "scan alltypes_plain: values"
+  run_expect 0 "scan --per-column alltypes_plain" -- "$TOOL" scan \
+    "$DATA/alltypes_plain.parquet" --per-column
+  expect_grep '^timestamp_col +INT96 +8 +8 +[0-9]+ +96$' "$SCRATCH/out" \
+    "scan --per-column: INT96 row (8 values of 12 bytes)"
+fi
 
-# A bad CRC fails the scan unless checksums are not verified.
-run_expect 1 "scan of a corrupt checksum" -- \
-  "$TOOL" scan "$DATA/datapage_v1-corrupt-checksum.parquet"
-expect_one_line_error "scan of a corrupt checksum"
-run_expect 0 "scan --no-verify-checksums of a corrupt checksum" -- \
-  "$TOOL" scan "$DATA/datapage_v1-corrupt-checksum.parquet" --no-verify-checksums
+# A bad CRC fails the scan unless checksums are not verified: a copy of MIXED with CRCs and one
+# value byte flipped, and parquet-testing's corrupt file.
+run_expect 0 "recode with CRCs" -- "$TOOL" recode "$MIXED" "$SCRATCH/crc.parquet" \
+  --checksum --encoding plain --compression uncompressed
+python3 "$DAMAGE" "$TOOL" "$SCRATCH/crc.parquet" "$SCRATCH/corrupt-checksum.parquet" crc \
+  i64_req 1 > /dev/null
+corrupt=("$SCRATCH/corrupt-checksum.parquet")
+if need_shared "datapage_v1-corrupt-checksum"; then
+  corrupt+=("$DATA/datapage_v1-corrupt-checksum.parquet")
+fi
+run_expect 0 "scan of the copy with CRCs" -- "$TOOL" scan "$SCRATCH/crc.parquet"
+for file in "${corrupt[@]}"; do
+  run_expect 1 "scan of a corrupt checksum ($file)" -- "$TOOL" scan "$file"
+  expect_one_line_error "scan of a corrupt checksum ($file)"
+  expect_grep "CRC" "$SCRATCH/err" "scan of a corrupt checksum ($file) says CRC"
+  run_expect 0 "scan --no-verify-checksums of a corrupt checksum ($file)" -- \
+    "$TOOL" scan "$file" --no-verify-checksums
+done
 
 # Every reference file: scan must agree with inspect --json on rows, levels, non-null values and
 # compressed bytes, or, for a file with a bad CRC, fail with a one-line error. inspect --json
@@ -63,19 +88,30 @@ for line in open(sys.argv[1]):
         if figure(name) != value:
             failures.append(f"scan {file}: {name} {figure(name)}, inspect --json says {value}")
     scanned += 1
+least = int(sys.argv[2])
 for failure in failures:
     print("FAIL:", failure, file=sys.stderr)
-if scanned < 30:
-    print(f"FAIL: only {scanned} reference files scanned cleanly", file=sys.stderr)
-sys.exit(1 if failures or scanned < 30 else 0)
+if scanned < least:
+    print(f"FAIL: only {scanned} files scanned cleanly, expected {least}", file=sys.stderr)
+sys.exit(1 if failures or scanned < least else 0)
 PY
 
-: > "$SCRATCH/manifest"
-mkdir -p "$SCRATCH/files"
-for path in "$DATA"/*.parquet; do
+# compare_all LEAST FILE...: every FILE is scanned and inspected; at least LEAST scan cleanly.
+compare_all() {
+  local least=$1 path file
+  shift
+  : > "$SCRATCH/manifest"
+  rm -rf "$SCRATCH/files"
+  mkdir -p "$SCRATCH/files"
+  for path in "$@"; do
+    compare_one "$path"
+  done
+  python3 "$compare" "$SCRATCH/manifest" "$least" ||
+    fail "scan figures disagree with inspect --json"
+}
+compare_one() {
+  local path=$1 file status status_t variant ignored
   file=$(basename "$path")
-  # A 1 GiB string: seconds and gigabytes for every pass (inspect_test covers the file).
-  [[ $file == large_string_map.brotli.parquet ]] && continue
   run_expect 0 "inspect --json $file" -- "$TOOL" inspect "$path" --json
   mv "$SCRATCH/out" "$SCRATCH/files/$file.json"
   status=0
@@ -106,7 +142,19 @@ for path in "$DATA"/*.parquet; do
   printf '%s\t%s\t%s\t%s\n' "$file" "$SCRATCH/files/$file.json" "$SCRATCH/files/$file.txt" \
     "$status" >> "$SCRATCH/manifest"
   CHECKS=$((CHECKS + 1))
-done
-python3 "$compare" "$SCRATCH/manifest" || fail "scan figures disagree with inspect --json"
+}
+
+# The shipped files (the peers' zero-row files among them) and the copies made above, corrupt
+# ones included; then every reference file but the 1 GiB string one (seconds and gigabytes for
+# every pass; inspect_test covers it).
+shipped=("$SAMPLE" "$PEERS"/*.parquet "$SCRATCH/crc.parquet" "$SCRATCH/corrupt-checksum.parquet")
+compare_all 13 "${shipped[@]}"
+if need_shared "scan against inspect --json on every reference file"; then
+  reference=()
+  for path in "$DATA"/*.parquet; do
+    [[ $(basename "$path") == large_string_map.brotli.parquet ]] || reference+=("$path")
+  done
+  compare_all 30 "${reference[@]}"
+fi
 
 passed

@@ -1,13 +1,15 @@
-"""The nested reference files (lists, maps, structs, legacy list layouts) against what pyarrow
-reads: for every leaf column, the present values pqpage dumps must be the values pyarrow finds at
-that leaf, in order, and the rows the repetition levels start must be pyarrow's rows.
+"""The nested reference files (lists, maps, structs, legacy list layouts), and the nested peer
+files shipped in testfiles/peers, against what pyarrow reads: for every leaf column, the present
+values pqpage dumps must be the values pyarrow finds at that leaf, in order, and the rows the
+repetition levels start must be pyarrow's rows.
 
 The leaf extraction and the physical-form comparison are tests/peers/leaf_values.py's (shared
 with tests/interop/peer_options_test.py).
 
 Called by ctest as: nested_pyarrow_test.py TOOL SHARED_DIR SCRATCH_DIR. It re-runs itself with
-the peers' virtualenv (PQPAGE_PEERS_VENV, made by test.sh). Exits 77 (skipped) without
-SHARED_DIR/parquet-testing, or without the venv outside CI; in CI a missing venv is a failure.
+the peers' virtualenv (PQPAGE_PEERS_VENV, made by test.sh). Exits 77 (skipped) without the venv
+outside CI; in CI a missing venv is a failure. Without SHARED_DIR/parquet-testing only the shipped
+files are compared, and one line says the reference files were skipped.
 """
 
 import json
@@ -37,19 +39,24 @@ def check_file(tool, path):
 
 def main():
     tool, shared = sys.argv[1], sys.argv[2]
-    data = os.path.join(shared, "parquet-testing", "data")
-    if not os.path.isdir(data):
-        print(f"skipped: {data} is missing")
-        return 77
     status = reexec_in_venv()
     if status is not None:
         return status
+    peers = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "testfiles",
+                         "peers")
+    paths = [os.path.join(peers, name) for name in sorted(os.listdir(peers))]
+    data = os.path.join(shared, "parquet-testing", "data")
+    if os.path.isdir(data):
+        paths += [os.path.join(data, name) for name in sorted(os.listdir(data))]
+    else:
+        print(f"skipped: the nested reference files, as {data} is missing "
+              "(see README: reference files)")
     failures = 0
     checked = 0
-    for name in sorted(os.listdir(data)):
+    for path in paths:
+        name = os.path.basename(path)
         if not name.endswith(".parquet") or name in TOO_LARGE:
             continue
-        path = os.path.join(data, name)
         dump = subprocess.run([tool, "dump", path], capture_output=True, text=True, timeout=300)
         if dump.returncode != 0:
             continue  # parquet_testing_test reports files that do not decode

@@ -147,7 +147,7 @@ def main():
     tool, shared, scratch = sys.argv[1], sys.argv[2], sys.argv[3]
     root = os.path.join(shared, "parquet-testing")
     if not os.path.isdir(root):
-        print(f"skipped: {root} is missing")
+        print(f"skipped: every check needs {root}, which is missing (see README: reference files)")
         return 77
     data_dir = os.path.join(root, "data")
     golden_dir = os.path.join(root, "golden")

@@ -145,7 +145,7 @@ def main(tool, scratch):
         check_byte_array_decimal(
             tool, os.path.join(repro, "byte_array_decimal_empty_value.parquet"), scratch)
     else:
-        print(f"skipped the files of {repro}: it is missing (a clone without ../shared)")
+        print(f"skipped: the files of {repro}, as it is missing (see README: reference files)")
     print(f"{CHECKS[0] - len(FAILURES)} passed, {len(FAILURES)} failed")
     return 1 if FAILURES else 0
 
