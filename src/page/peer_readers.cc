@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "pqpage/codec.h"
+#include "pqpage/codec_factory.h"
 
 namespace pqpage {
 
