@@ -6,6 +6,7 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace pqpage::internal {
@@ -180,9 +181,127 @@ TEST(StatisticsTest, ResetForgetsEverything) {
 }
 
 TEST(StatisticsTest, CompareEncodedValues) {
-  EXPECT_LT(CompareEncodedValues(PhysicalType::kInt32, Bytes<int32_t>(-1), Bytes<int32_t>(1)), 0);
-  EXPECT_GT(CompareEncodedValues(PhysicalType::kByteArray, "\x80", "\x7f"), 0);
-  EXPECT_EQ(CompareEncodedValues(PhysicalType::kDouble, Bytes(-0.0), Bytes(0.0)), 0);
+  EXPECT_LT(CompareEncodedValues(PhysicalType::kInt32, SortOrder::kPhysical, Bytes<int32_t>(-1),
+                                 Bytes<int32_t>(1)),
+            0);
+  EXPECT_GT(CompareEncodedValues(PhysicalType::kByteArray, SortOrder::kPhysical, "\x80", "\x7f"),
+            0);
+  EXPECT_EQ(
+      CompareEncodedValues(PhysicalType::kDouble, SortOrder::kPhysical, Bytes(-0.0), Bytes(0.0)),
+      0);
+}
+
+ColumnDescriptor WithLogical(PhysicalType type, LogicalType logical, int type_length = 0) {
+  ColumnDescriptor column;
+  column.path = {"c"};
+  column.type = type;
+  column.type_length = type_length;
+  column.logical_type = logical;
+  return column;
+}
+
+LogicalType Unsigned(int8_t bits) {
+  LogicalType logical;
+  logical.kind = LogicalKind::kInteger;
+  logical.bit_width = bits;
+  logical.is_signed = false;
+  return logical;
+}
+
+LogicalType Decimal(int32_t precision, int32_t scale) {
+  LogicalType logical;
+  logical.kind = LogicalKind::kDecimal;
+  logical.precision = precision;
+  logical.scale = scale;
+  return logical;
+}
+
+TEST(StatisticsTest, UnsignedIntegersSortUnsigned) {
+  // UINT_32 values above 2^31 are negative as int32: signed bounds would say [3e9, 7].
+  StatisticsAccumulator stats(WithLogical(PhysicalType::kInt32, Unsigned(32)));
+  const std::vector<int32_t> values = {5, static_cast<int32_t>(3000000000u), 7};
+  stats.Update(absl::MakeConstSpan(values));
+  Statistics s = stats.ToStatistics();
+  EXPECT_EQ(*s.min_value, Bytes<int32_t>(5));
+  EXPECT_EQ(*s.max_value, Bytes<int32_t>(static_cast<int32_t>(3000000000u)));
+  // The deprecated fields were compared signed by their readers: not written.
+  EXPECT_FALSE(s.legacy_min.has_value());
+  StatisticsAccumulator wide(WithLogical(PhysicalType::kInt64, Unsigned(64)));
+  const std::vector<int64_t> big = {-1, 1};  // 2^64 - 1 and 1
+  wide.Update(absl::MakeConstSpan(big));
+  EXPECT_EQ(*wide.ToStatistics().min_value, Bytes<int64_t>(1));
+  EXPECT_EQ(*wide.ToStatistics().max_value, Bytes<int64_t>(-1));
+  // Pages merge in the same order.
+  StatisticsAccumulator chunk(WithLogical(PhysicalType::kInt32, Unsigned(32)));
+  chunk.Merge(stats);
+  StatisticsAccumulator other(WithLogical(PhysicalType::kInt32, Unsigned(32)));
+  const std::vector<int32_t> more = {-2};  // 2^32 - 2
+  other.Update(absl::MakeConstSpan(more));
+  chunk.Merge(other);
+  EXPECT_EQ(*chunk.ToStatistics().max_value, Bytes<int32_t>(-2));
+  EXPECT_EQ(*chunk.ToStatistics().min_value, Bytes<int32_t>(5));
+}
+
+TEST(StatisticsTest, ByteArrayDecimalsSortAsSignedNumbers) {
+  // -300 (fe d4), -1 (ff), 0 (empty and 00), 1 (01), 127 (7f), 128 (00 80), 70000 (01 11 70):
+  // bytewise, ff would be the largest and the empty string the smallest.
+  StatisticsAccumulator stats(WithLogical(PhysicalType::kByteArray, Decimal(10, 2)));
+  const std::vector<std::string> numbers = {
+      std::string("\x01", 1),     std::string("\xff", 1),         std::string(),
+      std::string("\x00\x80", 2), std::string("\x01\x11\x70", 3), std::string("\xfe\xd4", 2),
+      std::string("\x7f", 1),     std::string("\x00", 1)};
+  std::vector<ByteArray> values;
+  for (const std::string& n : numbers) values.emplace_back(n);
+  stats.Update(absl::MakeConstSpan(values));
+  Statistics s = stats.ToStatistics();
+  EXPECT_EQ(*s.min_value, std::string("\xfe\xd4", 2));
+  EXPECT_EQ(*s.max_value, std::string("\x01\x11\x70", 3));
+  const ColumnDescriptor column = WithLogical(PhysicalType::kByteArray, Decimal(10, 2));
+  // Sign-extended forms of one number are equal; a longer negative is further from zero.
+  EXPECT_EQ(CompareEncodedValues(column, std::string("\xff\xff", 2), std::string("\xff", 1)), 0);
+  EXPECT_EQ(CompareEncodedValues(column, std::string("\x00\x01", 2), std::string("\x01", 1)), 0);
+  EXPECT_LT(CompareEncodedValues(column, std::string("\xff\x7f", 2), std::string("\x80", 1)), 0);
+  EXPECT_GT(CompareEncodedValues(column, std::string("\x00\x80", 2), std::string("\x7f", 1)), 0);
+  // FIXED_LEN_BYTE_ARRAY decimals likewise.
+  StatisticsAccumulator fixed(WithLogical(PhysicalType::kFixedLenByteArray, Decimal(4, 0), 2));
+  const std::vector<ByteArray> pairs = {ByteArray(std::string_view("\x80\x00", 2)),
+                                        ByteArray(std::string_view("\x7f\xff", 2)),
+                                        ByteArray(std::string_view("\xff\xff", 2))};
+  fixed.Update(absl::MakeConstSpan(pairs));
+  EXPECT_EQ(*fixed.ToStatistics().min_value, std::string("\x80\x00", 2));
+  EXPECT_EQ(*fixed.ToStatistics().max_value, std::string("\x7f\xff", 2));
+}
+
+TEST(StatisticsTest, NoBoundsWhereTheOrderIsUndefinedOrNotImplemented) {
+  LogicalType interval;
+  interval.kind = LogicalKind::kInterval;
+  LogicalType float16;
+  float16.kind = LogicalKind::kFloat16;
+  for (const auto& [logical, length] : {std::pair{interval, 12}, std::pair{float16, 2}}) {
+    StatisticsAccumulator stats(WithLogical(PhysicalType::kFixedLenByteArray, logical, length));
+    const std::string one(static_cast<size_t>(length), '\x01');
+    const std::string two(static_cast<size_t>(length), '\x02');
+    const std::vector<ByteArray> values = {ByteArray(one), ByteArray(two)};
+    stats.Update(absl::MakeConstSpan(values));
+    stats.AddNulls(1);
+    Statistics s = stats.ToStatistics();
+    EXPECT_FALSE(s.min_value.has_value());
+    EXPECT_EQ(s.null_count, 1);
+  }
+}
+
+TEST(StatisticsTest, SortOrderFollowsTheLogicalType) {
+  EXPECT_EQ(SortOrderOf(WithLogical(PhysicalType::kInt32, Unsigned(8))), SortOrder::kUnsigned);
+  LogicalType signed_int = Unsigned(16);
+  signed_int.is_signed = true;
+  EXPECT_EQ(SortOrderOf(WithLogical(PhysicalType::kInt32, signed_int)), SortOrder::kPhysical);
+  EXPECT_EQ(SortOrderOf(WithLogical(PhysicalType::kInt64, Decimal(18, 2))), SortOrder::kPhysical);
+  EXPECT_EQ(SortOrderOf(WithLogical(PhysicalType::kByteArray, Decimal(30, 2))),
+            SortOrder::kSignedDecimal);
+  LogicalType text;
+  text.kind = LogicalKind::kString;
+  EXPECT_EQ(SortOrderOf(WithLogical(PhysicalType::kByteArray, text)), SortOrder::kPhysical);
+  EXPECT_EQ(SortOrderOf(WithLogical(PhysicalType::kInt96, LogicalType())), SortOrder::kNone);
 }
 
 }  // namespace

@@ -62,8 +62,8 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
         rep_width_(internal::BitWidthOf(static_cast<uint64_t>(column.max_repetition_level))),
         def_width_(internal::BitWidthOf(static_cast<uint64_t>(column.max_definition_level))),
         assembler_(column, options),
-        page_stats_(column.type),
-        chunk_stats_(column.type),
+        page_stats_(column),
+        chunk_stats_(column),
         count_bytes_(column.type == PhysicalType::kByteArray),
         page_index_(column, options.page_index_truncate_length) {}
 

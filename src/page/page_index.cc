@@ -22,12 +22,10 @@ bool MayMatch(const ColumnDescriptor& column, const IndexedPage& page,
       break;
   }
   if (page.null_page) return false;
-  if (predicate.min &&
-      internal::CompareEncodedValues(column.type, page.max_value, *predicate.min) < 0) {
+  if (predicate.min && internal::CompareEncodedValues(column, page.max_value, *predicate.min) < 0) {
     return false;
   }
-  if (predicate.max &&
-      internal::CompareEncodedValues(column.type, page.min_value, *predicate.max) > 0) {
+  if (predicate.max && internal::CompareEncodedValues(column, page.min_value, *predicate.max) > 0) {
     return false;
   }
   return true;

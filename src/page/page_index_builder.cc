@@ -55,7 +55,9 @@ void PageIndexBuilder::AddPage(absl::Span<const int16_t> definition_levels,
     if (statistics.min_value && statistics.max_value) {
       entry.min_value = *statistics.min_value;
       entry.max_value = *statistics.max_value;
-      if (column_.type == PhysicalType::kByteArray) {
+      // Truncating keeps bounds only in bytewise order: a decimal's bytes are a number.
+      if (column_.type == PhysicalType::kByteArray &&
+          SortOrderOf(column_) == SortOrder::kPhysical) {
         entry.min_value = TruncatedMin(entry.min_value, truncate_length_);
         entry.max_value = TruncatedMax(entry.max_value, truncate_length_);
       }
@@ -73,10 +75,8 @@ BoundaryOrder PageIndexBuilder::ComputeBoundaryOrder() const {
   for (const PageIndexEntry& entry : entries_) {
     if (entry.null_page) continue;
     if (previous != nullptr) {
-      const int min_order =
-          CompareEncodedValues(column_.type, previous->min_value, entry.min_value);
-      const int max_order =
-          CompareEncodedValues(column_.type, previous->max_value, entry.max_value);
+      const int min_order = CompareEncodedValues(column_, previous->min_value, entry.min_value);
+      const int max_order = CompareEncodedValues(column_, previous->max_value, entry.max_value);
       ascending = ascending && min_order <= 0 && max_order <= 0;
       descending = descending && min_order >= 0 && max_order >= 0;
     }

@@ -29,6 +29,41 @@ int CompareBytes(std::string_view a, std::string_view b) {
   return c < 0 ? -1 : (c > 0 ? 1 : 0);
 }
 
+bool IsNegative(std::string_view twos_complement) {
+  return !twos_complement.empty() && (static_cast<uint8_t>(twos_complement[0]) & 0x80) != 0;
+}
+
+// Drops the leading bytes that only repeat the sign (0x00 before a byte < 0x80, 0xFF before a byte
+// >= 0x80): what is left is the shortest form of the same number. The empty string is zero.
+std::string_view ShortestTwosComplement(std::string_view bytes) {
+  while (bytes.size() > 1) {
+    const uint8_t first = static_cast<uint8_t>(bytes[0]);
+    const uint8_t second = static_cast<uint8_t>(bytes[1]);
+    if ((first == 0x00 && second < 0x80) || (first == 0xFF && second >= 0x80)) {
+      bytes.remove_prefix(1);
+    } else {
+      break;
+    }
+  }
+  return bytes;
+}
+
+// Big-endian two's complement numbers of any length (DECIMAL on BYTE_ARRAY and
+// FIXED_LEN_BYTE_ARRAY): by sign, then by the length of the shortest form (longer is further from
+// zero), then bytewise, which orders two numbers of the same sign and length.
+int CompareSignedBigEndian(std::string_view a, std::string_view b) {
+  const bool a_negative = IsNegative(a);
+  const bool b_negative = IsNegative(b);
+  if (a_negative != b_negative) return a_negative ? -1 : 1;
+  a = ShortestTwosComplement(a);
+  b = ShortestTwosComplement(b);
+  if (a.size() != b.size()) {
+    const int longer_is = a.size() > b.size() ? 1 : -1;
+    return a_negative ? -longer_is : longer_is;
+  }
+  return CompareBytes(a, b);
+}
+
 template <typename T>
 int CompareNumbers(const std::string& a, const std::string& b) {
   const T x = DecodeOne<T>(a);
@@ -36,17 +71,63 @@ int CompareNumbers(const std::string& a, const std::string& b) {
   return x < y ? -1 : (y < x ? 1 : 0);
 }
 
+// Whether a sorts before b in `order`.
+template <typename T>
+bool Less(SortOrder order, const T& a, const T& b) {
+  if constexpr (std::is_same_v<T, ByteArray>) {
+    return order == SortOrder::kSignedDecimal
+               ? CompareSignedBigEndian(a.AsStringView(), b.AsStringView()) < 0
+               : CompareBytes(a.AsStringView(), b.AsStringView()) < 0;
+  } else if constexpr (std::is_integral_v<T>) {
+    if (order == SortOrder::kUnsigned) {
+      return static_cast<std::make_unsigned_t<T>>(a) < static_cast<std::make_unsigned_t<T>>(b);
+    }
+    return a < b;
+  } else {
+    return a < b;
+  }
+}
+
 }  // namespace
 
-int CompareEncodedValues(PhysicalType type, const std::string& a, const std::string& b) {
+SortOrder SortOrderOf(const ColumnDescriptor& column) {
+  if (column.type == PhysicalType::kInt96) return SortOrder::kNone;
+  switch (column.logical_type.kind) {
+    case LogicalKind::kInteger:
+      return column.logical_type.is_signed ? SortOrder::kPhysical : SortOrder::kUnsigned;
+    case LogicalKind::kDecimal:
+      return column.type == PhysicalType::kByteArray ||
+                     column.type == PhysicalType::kFixedLenByteArray
+                 ? SortOrder::kSignedDecimal
+                 : SortOrder::kPhysical;
+    case LogicalKind::kInterval:
+    case LogicalKind::kFloat16:
+    case LogicalKind::kOther:
+      return SortOrder::kNone;
+    default:
+      return SortOrder::kPhysical;
+  }
+}
+
+int CompareEncodedValues(const ColumnDescriptor& column, const std::string& a,
+                         const std::string& b) {
+  return CompareEncodedValues(column.type, SortOrderOf(column), a, b);
+}
+
+int CompareEncodedValues(PhysicalType type, SortOrder order, const std::string& a,
+                         const std::string& b) {
+  if (order == SortOrder::kNone) return 0;
   return VisitValueType(type, [&](auto tag) {
     using T = typename decltype(tag)::Type;
     if constexpr (std::is_same_v<T, ByteArray>) {
-      return CompareBytes(a, b);
+      return order == SortOrder::kSignedDecimal ? CompareSignedBigEndian(a, b) : CompareBytes(a, b);
     } else if constexpr (std::is_same_v<T, Int96>) {
       return 0;  // no defined order: never compared
     } else if constexpr (std::is_same_v<T, bool>) {
       return CompareNumbers<uint8_t>(a, b);  // stored as one byte, 0 or 1
+    } else if constexpr (std::is_integral_v<T>) {
+      return order == SortOrder::kUnsigned ? CompareNumbers<std::make_unsigned_t<T>>(a, b)
+                                           : CompareNumbers<T>(a, b);
     } else {
       return CompareNumbers<T>(a, b);
     }
@@ -55,15 +136,15 @@ int CompareEncodedValues(PhysicalType type, const std::string& a, const std::str
 
 template <typename T>
 void StatisticsAccumulator::Update(absl::Span<const T> values) {
-  if (!ValueTypeMatches<T>(type_) || values.empty()) return;
+  if (!ValueTypeMatches<T>(type_) || values.empty() || order_ == SortOrder::kNone) return;
   if constexpr (std::is_same_v<T, Int96>) {
     return;  // INT96 has no defined sort order
   } else if constexpr (std::is_same_v<T, ByteArray>) {
     ByteArray lo = values[0];
     ByteArray hi = values[0];
     for (const ByteArray& v : values.subspan(1)) {
-      if (CompareBytes(v.AsStringView(), lo.AsStringView()) < 0) lo = v;
-      if (CompareBytes(v.AsStringView(), hi.AsStringView()) > 0) hi = v;
+      if (Less(order_, v, lo)) lo = v;
+      if (Less(order_, hi, v)) hi = v;
     }
     MergeBounds(std::string(lo.AsStringView()), std::string(hi.AsStringView()));
   } else if constexpr (std::is_same_v<T, bool>) {
@@ -97,16 +178,16 @@ void StatisticsAccumulator::Update(absl::Span<const T> values) {
     T lo = values[0];
     T hi = values[0];
     for (T v : values.subspan(1)) {
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
+      if (Less(order_, v, lo)) lo = v;
+      if (Less(order_, hi, v)) hi = v;
     }
     MergeBounds(EncodeOne(lo), EncodeOne(hi));
   }
 }
 
 void StatisticsAccumulator::MergeBounds(const std::string& min, const std::string& max) {
-  if (!min_ || CompareEncodedValues(type_, min, *min_) < 0) min_ = min;
-  if (!max_ || CompareEncodedValues(type_, max, *max_) > 0) max_ = max;
+  if (!min_ || CompareEncodedValues(type_, order_, min, *min_) < 0) min_ = min;
+  if (!max_ || CompareEncodedValues(type_, order_, max, *max_) > 0) max_ = max;
 }
 
 void StatisticsAccumulator::Merge(const StatisticsAccumulator& other) {
@@ -126,9 +207,10 @@ Statistics StatisticsAccumulator::ToStatistics() const {
   if (min_ && max_) {
     out.min_value = *min_;
     out.max_value = *max_;
-    const bool signed_legacy_order = type_ != PhysicalType::kByteArray &&
-                                     type_ != PhysicalType::kFixedLenByteArray &&
-                                     type_ != PhysicalType::kInt96;
+    // The deprecated fields were compared signed by old readers: only an order that agrees.
+    const bool signed_legacy_order =
+        order_ == SortOrder::kPhysical && type_ != PhysicalType::kByteArray &&
+        type_ != PhysicalType::kFixedLenByteArray && type_ != PhysicalType::kInt96;
     if (signed_legacy_order) {
       out.legacy_min = *min_;
       out.legacy_max = *max_;
