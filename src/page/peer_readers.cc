@@ -22,8 +22,8 @@ std::string_view PeerReaderName(PeerReader peer) {
 std::vector<PeerReader> PeersRefusing(Encoding encoding, const ColumnDescriptor& column,
                                       int data_page_version) {
   (void)data_page_version;  // the matrix shows no peer telling v1 and v2 pages apart
-  const std::vector<PeerReader> everyone = {PeerReader::kPyarrow, PeerReader::kDuckdb,
-                                            PeerReader::kPolars};
+  std::vector<PeerReader> everyone = {PeerReader::kPyarrow, PeerReader::kDuckdb,
+                                      PeerReader::kPolars};
   if (!EncodingAllowed(encoding, column.type)) return everyone;
   const LogicalKind kind = column.logical_type.kind;
   std::vector<PeerReader> refusing;
