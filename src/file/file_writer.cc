@@ -43,10 +43,10 @@ format::ColumnMetaData ToThrift(const ColumnChunkMetadata& meta) {
   if (meta.dictionary_page_offset) out.__set_dictionary_page_offset(*meta.dictionary_page_offset);
   if (meta.statistics) out.__set_statistics(internal::StatisticsToThrift(*meta.statistics));
   std::vector<format::PageEncodingStats> stats;
-  for (const PageEncodingCount& count : meta.encoding_stats) {
+  for (const PageEncodingStats& count : meta.encoding_stats) {
     format::PageEncodingStats entry;
-    entry.__set_page_type(static_cast<format::PageType::type>(count.page_type));
-    entry.__set_encoding(static_cast<format::Encoding::type>(count.encoding));
+    entry.__set_page_type(static_cast<format::PageType::type>(count.page_type_id));
+    entry.__set_encoding(static_cast<format::Encoding::type>(count.encoding_id));
     entry.__set_count(count.count);
     stats.push_back(entry);
   }
@@ -124,6 +124,41 @@ struct FileWriter::State {
       }
     }
     return Write(bytes);
+  }
+
+  // Ends the row group; `stated_rows`, when given, is its row count (which a row group with
+  // no columns has no other way to state, and which one with columns must agree with).
+  absl::Status EndRowGroup(std::optional<int64_t> stated_rows) {
+    PQPAGE_RETURN_IF_ERROR(Usable());
+    if (!in_row_group) return absl::InvalidArgumentError("EndRowGroup without BeginRowGroup");
+    if (stated_rows) {
+      if (*stated_rows < 0 || *stated_rows > std::numeric_limits<int64_t>::max() - num_rows) {
+        return absl::InvalidArgumentError(absl::StrCat("EndRowGroup: a row count of ", *stated_rows,
+                                                       " is negative or overflows"));
+      }
+      if (schema.columns().empty()) {
+        row_group.__set_num_rows(*stated_rows);
+      } else if (!row_group.columns.empty() && row_group.num_rows != *stated_rows) {
+        return absl::InvalidArgumentError(absl::StrCat("EndRowGroup: ", *stated_rows,
+                                                       " rows asked for, the columns hold ",
+                                                       row_group.num_rows));
+      }
+    }
+    const size_t expected = schema.columns().size();
+    if (row_group.columns.size() != expected) {
+      return absl::InvalidArgumentError(absl::StrCat("EndRowGroup: the row group has ",
+                                                     row_group.columns.size(), " of ", expected,
+                                                     " columns"));
+    }
+    if (expected == 0) row_group.__set_file_offset(position);
+    row_group.__set_ordinal(static_cast<int16_t>(row_groups.size()));
+    num_rows += row_group.num_rows;
+    row_groups.push_back(std::move(row_group));
+    row_group = format::RowGroup();
+    indexes.push_back(std::move(row_group_indexes));
+    row_group_indexes.clear();
+    in_row_group = false;
+    return absl::OkStatus();
   }
 
   absl::Status Usable() const {
@@ -238,45 +273,9 @@ absl::Status FileWriter::WriteColumnChunk(const ColumnChunkData& chunk) {
   return absl::OkStatus();
 }
 
-absl::Status FileWriter::EndRowGroup() {
-  State& state = *state_;
-  PQPAGE_RETURN_IF_ERROR(state.Usable());
-  if (!state.in_row_group) return absl::InvalidArgumentError("EndRowGroup without BeginRowGroup");
-  const size_t expected = state.schema.columns().size();
-  if (state.row_group.columns.size() != expected) {
-    return absl::InvalidArgumentError(absl::StrCat("EndRowGroup: the row group has ",
-                                                   state.row_group.columns.size(), " of ", expected,
-                                                   " columns"));
-  }
-  if (expected == 0) {
-    state.row_group.__set_file_offset(state.position);
-  }
-  state.row_group.__set_ordinal(static_cast<int16_t>(state.row_groups.size()));
-  state.num_rows += state.row_group.num_rows;
-  state.row_groups.push_back(std::move(state.row_group));
-  state.row_group = format::RowGroup();
-  state.indexes.push_back(std::move(state.row_group_indexes));
-  state.row_group_indexes.clear();
-  state.in_row_group = false;
-  return absl::OkStatus();
-}
+absl::Status FileWriter::EndRowGroup() { return state_->EndRowGroup(std::nullopt); }
 
-absl::Status FileWriter::EndRowGroup(int64_t num_rows) {
-  State& state = *state_;
-  PQPAGE_RETURN_IF_ERROR(state.Usable());
-  if (!state.in_row_group) return absl::InvalidArgumentError("EndRowGroup without BeginRowGroup");
-  if (num_rows < 0 || num_rows > std::numeric_limits<int64_t>::max() - state.num_rows) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("EndRowGroup: a row count of ", num_rows, " is negative or overflows"));
-  }
-  if (state.schema.columns().empty()) {
-    state.row_group.__set_num_rows(num_rows);
-  } else if (!state.row_group.columns.empty() && state.row_group.num_rows != num_rows) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "EndRowGroup: ", num_rows, " rows asked for, the columns hold ", state.row_group.num_rows));
-  }
-  return EndRowGroup();
-}
+absl::Status FileWriter::EndRowGroup(int64_t num_rows) { return state_->EndRowGroup(num_rows); }
 
 absl::Status FileWriter::Close() {
   State& state = *state_;
