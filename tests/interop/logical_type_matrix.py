@@ -92,29 +92,15 @@ class Worker:
     """A worker_main process of one peer, started again after a crash."""
 
     def __init__(self, peer):
-        self.peer, self.process = peer, None
+        from peer_worker import PeerProcess
+        self.peer = peer
+        self._process = PeerProcess(os.path.abspath(__file__), [peer])
 
     def ask(self, baseline, path=""):
-        import subprocess
-        if self.process is None:
-            self.process = subprocess.Popen(
-                [sys.executable, os.path.abspath(__file__), "--worker", self.peer],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                text=True)
-        self.process.stdin.write(f"{baseline}\t{path}\n")
-        self.process.stdin.flush()
-        line = self.process.stdout.readline()
-        if not line:
-            code = self.process.wait()
-            self.process = None
-            return {"verdict": "crash", "detail": f"{self.peer} crashed (exit status {code})"}
-        return json.loads(line)
+        return self._process.ask([baseline, path])
 
     def close(self):
-        if self.process is not None:
-            self.process.stdin.close()
-            self.process.wait()
-            self.process = None
+        self._process.close()
 
 
 def _verdict(answer, baseline):

@@ -257,37 +257,20 @@ class Worker:
     """The parent's handle of a worker_main process; restarted after a crash."""
 
     def __init__(self, peer, sources):
-        self.peer, self.sources, self.process = peer, sources, None
-        self.baseline_errors = {}
-
-    def _start(self):
         import json
-        import subprocess
-        self.process = subprocess.Popen(
-            [sys.executable, os.path.abspath(__file__), "--worker", self.peer,
-             json.dumps(self.sources)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, text=True)
-        self.baseline_errors = json.loads(self.process.stdout.readline())["baseline_errors"]
+        from peer_worker import PeerProcess
+        self.peer, self.sources, self.baseline_errors = peer, sources, {}
+        self._process = PeerProcess(os.path.abspath(__file__), [peer, json.dumps(sources)],
+                                    ready=self._greeted)
+
+    def _greeted(self, greeting):
+        self.baseline_errors = greeting["baseline_errors"]
 
     def check(self, source_name, path, verify, other=""):
-        import json
-        if self.process is None:
-            self._start()
-        self.process.stdin.write(f"{source_name}\t{path}\t{int(verify)}\t{other}\n")
-        self.process.stdin.flush()
-        line = self.process.stdout.readline()
-        if not line:
-            code = self.process.wait()
-            self.process = None
-            return {"verdict": "crash", "detail": f"{self.peer} crashed (exit status {code}"
-                    f"{', signal ' + str(-code) if code < 0 else ''}) reading the file"}
-        return json.loads(line)
+        return self._process.ask([source_name, path, int(verify), other], "reading the file")
 
     def close(self):
-        if self.process is not None:
-            self.process.stdin.close()
-            self.process.wait()
-            self.process = None
+        self._process.close()
 
 
 if __name__ == "__main__" and len(sys.argv) > 3 and sys.argv[1] == "--worker":
