@@ -18,8 +18,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "column_data_helpers.h"
-#include "page/decode_costs.h"
-#include "page/encoding_measure.h"
+#include "page/choice/decode_costs.h"
+#include "page/choice/encoding_measure.h"
 #include "pqpage/column_chunk_writer.h"
 #include "pqpage/peer_readers.h"
 #include "pqpage/schema.h"
@@ -68,10 +68,10 @@ Written Write(const ColumnDescriptor& column, const WriterOptions& options,
   Written written;
   if (!chunk.ok()) return written;
   written.bytes = chunk->metadata.total_compressed_size;
-  for (const PageEncodingCount& count : chunk->metadata.encoding_stats) {
-    if (count.page_type == PageType::kDictionaryPage) continue;
-    for (int i = 0; i < count.count; ++i) written.page_encodings.push_back(count.encoding);
-    written.used.insert(count.encoding);
+  for (const PageEncodingStats& count : chunk->metadata.encoding_stats) {
+    if (count.page_type() == PageType::kDictionaryPage) continue;
+    for (int i = 0; i < count.count; ++i) written.page_encodings.push_back(count.encoding());
+    written.used.insert(count.encoding());
   }
   return written;
 }

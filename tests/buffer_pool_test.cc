@@ -1,5 +1,5 @@
 // The reader buffer pool: what it keeps, what it refuses, and that readers really recycle.
-#include "page/buffer_pool.h"
+#include "page/read/buffer_pool.h"
 
 #include <gtest/gtest.h>
 

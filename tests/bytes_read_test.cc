@@ -95,7 +95,7 @@ TEST(BytesReadTest, SelectedRowsReadOnlyTheirPagesAndTheDictionary) {
   const ColumnChunkData chunk = WriteChunk(column, 2'000'000, int64_t{64} << 10, true);
   ChunkPageIndex index;
   index.has_offset_index = true;
-  for (const DataPageLocation& page : chunk.metadata.page_locations) {
+  for (const PageLocation& page : chunk.metadata.page_locations) {
     index.pages.push_back({page.offset, page.compressed_page_size, page.first_row_index});
   }
   ASSERT_GT(index.pages.size(), 10u);

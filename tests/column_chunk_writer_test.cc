@@ -15,7 +15,7 @@
 
 #include "column_data_helpers.h"
 #include "metadata/thrift_compact.h"
-#include "page/chunk_verifier.h"
+#include "page/write/chunk_verifier.h"
 #include "parquet_types.h"
 #include "pqpage/byte_stream_split.h"
 #include "pqpage/compression.h"
@@ -258,16 +258,16 @@ void CheckChunk(const ColumnDescriptor& column, const WriterOptions& options,
   size_t stat_index = 0;
   if (has_dictionary) {
     ASSERT_FALSE(meta.encoding_stats.empty()) << where;
-    EXPECT_EQ(meta.encoding_stats[0].page_type, PageType::kDictionaryPage) << where;
-    EXPECT_EQ(meta.encoding_stats[0].encoding, Encoding::kPlain) << where;
+    EXPECT_EQ(meta.encoding_stats[0].page_type(), PageType::kDictionaryPage) << where;
+    EXPECT_EQ(meta.encoding_stats[0].encoding(), Encoding::kPlain) << where;
     EXPECT_EQ(meta.encoding_stats[0].count, 1) << where;
     stat_index = 1;
   }
   std::map<std::pair<int, int>, int> listed_counts;
   for (; stat_index < meta.encoding_stats.size(); ++stat_index) {
-    const PageEncodingCount& c = meta.encoding_stats[stat_index];
-    EXPECT_NE(c.page_type, PageType::kDictionaryPage) << where;
-    listed_counts[{static_cast<int>(c.page_type), static_cast<int>(c.encoding)}] += c.count;
+    const PageEncodingStats& c = meta.encoding_stats[stat_index];
+    EXPECT_NE(c.page_type(), PageType::kDictionaryPage) << where;
+    listed_counts[{c.page_type_id, c.encoding_id}] += c.count;
   }
   EXPECT_EQ(listed_counts, counts) << where;
   const std::set<Encoding> allowed =
@@ -285,7 +285,7 @@ void CheckChunk(const ColumnDescriptor& column, const WriterOptions& options,
   for (size_t p = 0; p < read->pages.size(); ++p) {
     const auto& page = read->pages[p];
     const std::string at = where + " page " + std::to_string(p);
-    const DataPageLocation& location = meta.page_locations[p];
+    const PageLocation& location = meta.page_locations[p];
     EXPECT_EQ(location.offset, file_offset + data_pages[p]->offset) << at;
     EXPECT_EQ(location.compressed_page_size,
               data_pages[p]->header_size + data_pages[p]->header.compressed_page_size)
@@ -558,10 +558,10 @@ TEST(ColumnChunkWriterTest, V1DictionaryFallsBackToPlain) {
   ASSERT_TRUE(meta.dictionary_page_offset.has_value());
   EXPECT_EQ(*meta.dictionary_page_offset, 100);
   ASSERT_GE(meta.encoding_stats.size(), 3u);
-  EXPECT_EQ(meta.encoding_stats[0].page_type, PageType::kDictionaryPage);
-  EXPECT_EQ(meta.encoding_stats[1].encoding, Encoding::kRleDictionary);
-  EXPECT_EQ(meta.encoding_stats[2].encoding, Encoding::kPlain);
-  EXPECT_EQ(meta.encoding_stats[2].page_type, PageType::kDataPage);
+  EXPECT_EQ(meta.encoding_stats[0].page_type(), PageType::kDictionaryPage);
+  EXPECT_EQ(meta.encoding_stats[1].encoding(), Encoding::kRleDictionary);
+  EXPECT_EQ(meta.encoding_stats[2].encoding(), Encoding::kPlain);
+  EXPECT_EQ(meta.encoding_stats[2].page_type(), PageType::kDataPage);
   // Every page after the first PLAIN one is PLAIN too.
   auto read = ReadChunk<int64_t>(column, chunk, 100);
   PQPAGE_ASSERT_OK(read);
@@ -651,9 +651,9 @@ TEST(ColumnChunkWriterTest, DictionaryFirstAutoFallsBackToMeasuredDelta) {
     CheckChunk(column, options, data, chunk, 0, "timestamps");
     const ColumnChunkMetadata& meta = chunk.metadata;
     ASSERT_GE(meta.encoding_stats.size(), 3u);
-    EXPECT_EQ(meta.encoding_stats[1].encoding, Encoding::kRleDictionary);
-    EXPECT_EQ(meta.encoding_stats[2].encoding, Encoding::kDeltaBinaryPacked);
-    EXPECT_EQ(meta.encoding_stats[2].page_type,
+    EXPECT_EQ(meta.encoding_stats[1].encoding(), Encoding::kRleDictionary);
+    EXPECT_EQ(meta.encoding_stats[2].encoding(), Encoding::kDeltaBinaryPacked);
+    EXPECT_EQ(meta.encoding_stats[2].page_type(),
               version == 2 ? PageType::kDataPageV2 : PageType::kDataPage);
     EXPECT_EQ(meta.encoding_stats.size(), 3u);
     EXPECT_NE(std::find(meta.encodings.begin(), meta.encodings.end(), Encoding::kDeltaBinaryPacked),
@@ -735,12 +735,12 @@ TEST(ColumnChunkWriterTest, BooleanEncodings) {
       const ColumnChunkData chunk = WriteChunk(column, options, *data, 0);
       CheckChunk(column, options, *data, chunk, 0, where);
       EXPECT_FALSE(chunk.metadata.dictionary_page_offset.has_value());
-      for (const PageEncodingCount& count : chunk.metadata.encoding_stats) {
+      for (const PageEncodingStats& count : chunk.metadata.encoding_stats) {
         if (version == 1 || data == &runs) {
-          EXPECT_EQ(count.encoding, version == 2 ? Encoding::kRle : Encoding::kPlain) << where;
+          EXPECT_EQ(count.encoding(), version == 2 ? Encoding::kRle : Encoding::kPlain) << where;
         }
       }
-      if (chunk.metadata.encoding_stats[0].encoding != Encoding::kRle) continue;
+      if (chunk.metadata.encoding_stats[0].encoding() != Encoding::kRle) continue;
       // RLE booleans carry the 4-byte length prefix.
       for (const WalkedPage& page : WalkPages(chunk.bytes)) {
         const format::DataPageHeaderV2& d = page.header.data_page_header_v2;

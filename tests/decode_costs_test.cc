@@ -2,7 +2,7 @@
 // (physical type, encoding) pair EncodingAllowed admits has a positive, finite cost, so the auto
 // policy never meets a candidate without one after a new encoding or type is allowed and the
 // table not regenerated; no other pair has one; PLAIN_DICTIONARY costs what RLE_DICTIONARY does.
-#include "page/decode_costs.h"
+#include "page/choice/decode_costs.h"
 
 #include <gtest/gtest.h>
 

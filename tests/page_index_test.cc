@@ -18,7 +18,7 @@
 #include "column_data_helpers.h"
 #include "file/page_index_read.h"
 #include "metadata/thrift_compact.h"
-#include "page/page_index_builder.h"
+#include "page/write/page_index_builder.h"
 #include "parquet_types.h"
 #include "pqpage/file.h"
 #include "pqpage/status_macros.h"

@@ -39,7 +39,7 @@ struct WrittenChunk {
   ChunkPageIndex OffsetIndex() const {
     ChunkPageIndex index;
     index.has_offset_index = true;
-    for (const DataPageLocation& page : chunk.metadata.page_locations) {
+    for (const PageLocation& page : chunk.metadata.page_locations) {
       IndexedPage indexed;
       indexed.offset = page.offset;
       indexed.compressed_page_size = page.compressed_page_size;
@@ -150,7 +150,7 @@ void ExpectSame(const Read<T>& expected, const Read<T>& actual, const ColumnDesc
 template <typename T>
 std::vector<int64_t> InterestingRows(const WrittenChunk<T>& chunk, std::mt19937_64& rng) {
   std::vector<int64_t> rows = {0, 1, chunk.rows() - 1, chunk.rows()};
-  for (const DataPageLocation& page : chunk.chunk.metadata.page_locations) {
+  for (const PageLocation& page : chunk.chunk.metadata.page_locations) {
     for (int64_t d : {-1, 0, 1}) rows.push_back(page.first_row_index + d);
   }
   for (int i = 0; i < 20; ++i) rows.push_back(static_cast<int64_t>(rng() % (chunk.rows() + 1)));

@@ -1,4 +1,4 @@
-#include "page/statistics.h"
+#include "page/write/statistics.h"
 
 #include <gtest/gtest.h>
 
@@ -27,8 +27,16 @@ T Value(const std::string& bytes) {
   return value;
 }
 
+// A column of `type` with no logical type: the physical type's order.
+ColumnDescriptor Column(PhysicalType type) {
+  ColumnDescriptor column;
+  column.path = {"c"};
+  column.type = type;
+  return column;
+}
+
 TEST(StatisticsTest, Int32IsSigned) {
-  StatisticsAccumulator stats(PhysicalType::kInt32);
+  StatisticsAccumulator stats(Column(PhysicalType::kInt32));
   std::vector<int32_t> values = {5, -7, 3, std::numeric_limits<int32_t>::max(), -1};
   stats.Update(absl::MakeConstSpan(values));
   stats.AddNulls(2);
@@ -43,8 +51,8 @@ TEST(StatisticsTest, Int32IsSigned) {
 }
 
 TEST(StatisticsTest, Int64AcrossBatchesAndMerge) {
-  StatisticsAccumulator a(PhysicalType::kInt64);
-  StatisticsAccumulator b(PhysicalType::kInt64);
+  StatisticsAccumulator a(Column(PhysicalType::kInt64));
+  StatisticsAccumulator b(Column(PhysicalType::kInt64));
   std::vector<int64_t> first = {10, 20};
   std::vector<int64_t> second = {-(int64_t{1} << 40), 15};
   std::vector<int64_t> third = {int64_t{1} << 50};
@@ -60,7 +68,7 @@ TEST(StatisticsTest, Int64AcrossBatchesAndMerge) {
 }
 
 TEST(StatisticsTest, DoubleIgnoresNaN) {
-  StatisticsAccumulator stats(PhysicalType::kDouble);
+  StatisticsAccumulator stats(Column(PhysicalType::kDouble));
   const double nan = std::numeric_limits<double>::quiet_NaN();
   std::vector<double> values = {nan, 2.5, nan, -1.5, 7.0, nan};
   stats.Update(absl::MakeConstSpan(values));
@@ -71,7 +79,7 @@ TEST(StatisticsTest, DoubleIgnoresNaN) {
 }
 
 TEST(StatisticsTest, AllNaNHasNoBounds) {
-  StatisticsAccumulator stats(PhysicalType::kFloat);
+  StatisticsAccumulator stats(Column(PhysicalType::kFloat));
   std::vector<float> values(5, std::numeric_limits<float>::quiet_NaN());
   stats.Update(absl::MakeConstSpan(values));
   Statistics s = stats.ToStatistics();
@@ -83,7 +91,7 @@ TEST(StatisticsTest, AllNaNHasNoBounds) {
 
 TEST(StatisticsTest, ZeroBoundsAreSignedZeros) {
   // Only +0.0 given: the min must still be -0.0 and the max +0.0.
-  StatisticsAccumulator stats(PhysicalType::kDouble);
+  StatisticsAccumulator stats(Column(PhysicalType::kDouble));
   std::vector<double> values = {0.0, 0.0};
   stats.Update(absl::MakeConstSpan(values));
   Statistics s = stats.ToStatistics();
@@ -91,14 +99,14 @@ TEST(StatisticsTest, ZeroBoundsAreSignedZeros) {
   EXPECT_EQ(*s.max_value, Bytes(0.0));
 
   // Only -0.0 given (float).
-  StatisticsAccumulator f(PhysicalType::kFloat);
+  StatisticsAccumulator f(Column(PhysicalType::kFloat));
   std::vector<float> negative = {-0.0f, 3.0f};
   f.Update(absl::MakeConstSpan(negative));
   Statistics fs = f.ToStatistics();
   EXPECT_EQ(*fs.min_value, Bytes(-0.0f));
   EXPECT_EQ(*fs.max_value, Bytes(3.0f));
 
-  StatisticsAccumulator g(PhysicalType::kFloat);
+  StatisticsAccumulator g(Column(PhysicalType::kFloat));
   std::vector<float> below = {-2.0f, -0.0f};
   g.Update(absl::MakeConstSpan(below));
   Statistics gs = g.ToStatistics();
@@ -108,7 +116,7 @@ TEST(StatisticsTest, ZeroBoundsAreSignedZeros) {
 }
 
 TEST(StatisticsTest, AllNullHasOnlyNullCount) {
-  StatisticsAccumulator stats(PhysicalType::kByteArray);
+  StatisticsAccumulator stats(Column(PhysicalType::kByteArray));
   stats.AddNulls(4);
   Statistics s = stats.ToStatistics();
   EXPECT_FALSE(s.min_value.has_value());
@@ -117,7 +125,7 @@ TEST(StatisticsTest, AllNullHasOnlyNullCount) {
 }
 
 TEST(StatisticsTest, ByteArrayUnsignedOrder) {
-  StatisticsAccumulator stats(PhysicalType::kByteArray);
+  StatisticsAccumulator stats(Column(PhysicalType::kByteArray));
   const std::string high("\x80\x01", 2);
   const std::string low("\x7f\xff\xff", 3);
   const std::string empty;
@@ -132,7 +140,7 @@ TEST(StatisticsTest, ByteArrayUnsignedOrder) {
   EXPECT_FALSE(s.legacy_min.has_value());
   EXPECT_FALSE(s.legacy_max.has_value());
 
-  StatisticsAccumulator no_empty(PhysicalType::kFixedLenByteArray);
+  StatisticsAccumulator no_empty(Column(PhysicalType::kFixedLenByteArray));
   std::vector<ByteArray> fixed = {ByteArray(std::string_view("\xff\x00", 2)),
                                   ByteArray(std::string_view("\x00\xff", 2)),
                                   ByteArray(std::string_view("\x80\x80", 2))};
@@ -143,7 +151,7 @@ TEST(StatisticsTest, ByteArrayUnsignedOrder) {
 }
 
 TEST(StatisticsTest, BooleanFalseBeforeTrue) {
-  StatisticsAccumulator stats(PhysicalType::kBoolean);
+  StatisticsAccumulator stats(Column(PhysicalType::kBoolean));
   bool buffer[2] = {true, true};
   stats.Update(absl::Span<const bool>(buffer, 2));
   Statistics s = stats.ToStatistics();
@@ -158,7 +166,7 @@ TEST(StatisticsTest, BooleanFalseBeforeTrue) {
 }
 
 TEST(StatisticsTest, Int96HasNoOrder) {
-  StatisticsAccumulator stats(PhysicalType::kInt96);
+  StatisticsAccumulator stats(Column(PhysicalType::kInt96));
   Int96 values[2];
   values[0].words[2] = 5;
   stats.Update(absl::Span<const Int96>(values, 2));
@@ -170,7 +178,7 @@ TEST(StatisticsTest, Int96HasNoOrder) {
 }
 
 TEST(StatisticsTest, ResetForgetsEverything) {
-  StatisticsAccumulator stats(PhysicalType::kInt32);
+  StatisticsAccumulator stats(Column(PhysicalType::kInt32));
   int32_t values[2] = {1, 2};
   stats.Update(absl::Span<const int32_t>(values, 2));
   stats.AddNulls(1);

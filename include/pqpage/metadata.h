@@ -43,11 +43,19 @@ struct SchemaNode {
   std::string logical_type;
 };
 
-// How many pages of one type used one encoding (ColumnMetaData.encoding_stats).
-struct FooterEncodingStats {
+// How many pages of one type used one encoding (ColumnMetaData.encoding_stats): what a file's
+// footer says, and what the page builder counts for the footer it is writing.
+struct PageEncodingStats {
   int32_t page_type_id = 0;  // PageType's ids
   int32_t encoding_id = 0;   // Encoding's ids
   int32_t count = 0;
+
+  static PageEncodingStats Of(PageType type, Encoding encoding, int32_t count) {
+    return {static_cast<int32_t>(type), static_cast<int32_t>(encoding), count};
+  }
+  // The ids as pqpage's enums; an id this version does not know keeps its number.
+  PageType page_type() const { return static_cast<PageType>(page_type_id); }
+  Encoding encoding() const { return static_cast<Encoding>(encoding_id); }
 };
 
 // ColumnMetaData: where a column chunk's pages are and what they hold.
@@ -64,7 +72,7 @@ struct ColumnMetadata {
   std::optional<int64_t> index_page_offset;
   std::optional<int64_t> dictionary_page_offset;
   std::optional<Statistics> statistics;
-  std::optional<std::vector<FooterEncodingStats>> encoding_stats;
+  std::optional<std::vector<PageEncodingStats>> encoding_stats;
   std::optional<int64_t> bloom_filter_offset;
   std::optional<int32_t> bloom_filter_length;
 };

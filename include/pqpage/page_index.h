@@ -21,6 +21,13 @@ namespace pqpage {
 // The ColumnIndex's boundary_order: how the pages' bounds run, null pages left out.
 enum class BoundaryOrder : int8_t { kUnordered = 0, kAscending = 1, kDescending = 2 };
 
+// Where one data page is (the OffsetIndex's PageLocation).
+struct PageLocation {
+  int64_t offset = 0;                // of the page header, in the file
+  int32_t compressed_page_size = 0;  // header included
+  int64_t first_row_index = 0;       // within the row group
+};
+
 // One data page as the page index (ColumnIndex, OffsetIndex) and SizeStatistics describe it.
 struct PageIndexEntry {
   bool null_page = false;  // the page holds no value: every level is below the maximum

@@ -115,9 +115,9 @@ std::string JoinEncodings(const std::vector<Encoding>& encodings) {
 
 std::vector<Encoding> WrittenEncodings(const ColumnChunkMetadata& metadata) {
   std::vector<Encoding> encodings;
-  for (const PageEncodingCount& entry : metadata.encoding_stats) {
-    if (entry.page_type == PageType::kDataPage || entry.page_type == PageType::kDataPageV2) {
-      AddOnce(entry.encoding, &encodings);
+  for (const PageEncodingStats& entry : metadata.encoding_stats) {
+    if (entry.page_type() == PageType::kDataPage || entry.page_type() == PageType::kDataPageV2) {
+      AddOnce(entry.encoding(), &encodings);
     }
   }
   return encodings;

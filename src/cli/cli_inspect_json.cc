@@ -120,7 +120,7 @@ void WriteChunkJson(JsonWriter& json, const ChunkReport& chunk) {
     if (meta.encoding_stats) {
       json.Key("encoding_stats");
       json.BeginArray();
-      for (const FooterEncodingStats& stats : *meta.encoding_stats) {
+      for (const PageEncodingStats& stats : *meta.encoding_stats) {
         json.BeginObject(/*single_line=*/true);
         json.Key("page_type");
         json.String(PageTypeIdName(stats.page_type_id));

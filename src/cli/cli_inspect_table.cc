@@ -52,7 +52,7 @@ void PrintChunkTable(FILE* out, const ChunkReport& chunk) {
     std::fprintf(out, "    footer encodings: %s\n", encodings.c_str());
     if (meta->encoding_stats) {
       std::string stats;
-      for (const FooterEncodingStats& entry : *meta->encoding_stats) {
+      for (const PageEncodingStats& entry : *meta->encoding_stats) {
         if (!stats.empty()) stats += ", ";
         absl::StrAppend(&stats, PageTypeIdName(entry.page_type_id), "/",
                         EncodingIdName(entry.encoding_id), " x", entry.count);

@@ -12,7 +12,7 @@ format::OffsetIndex OffsetIndexOf(const ColumnChunkMetadata& meta) {
   format::OffsetIndex index;
   std::vector<format::PageLocation> locations;
   locations.reserve(meta.page_locations.size());
-  for (const DataPageLocation& page : meta.page_locations) {
+  for (const PageLocation& page : meta.page_locations) {
     format::PageLocation location;
     location.__set_offset(page.offset);
     location.__set_compressed_page_size(page.compressed_page_size);

@@ -47,10 +47,11 @@ ColumnMetadata ColumnMetadataFromThrift(const format::ColumnMetaData& meta) {
       IfSet(meta.__isset.dictionary_page_offset, meta.dictionary_page_offset);
   if (meta.__isset.statistics) out.statistics = StatisticsFromThrift(meta.statistics);
   if (meta.__isset.encoding_stats) {
-    std::vector<FooterEncodingStats>& counts = out.encoding_stats.emplace();
+    std::vector<pqpage::PageEncodingStats>& counts = out.encoding_stats.emplace();
     for (const format::PageEncodingStats& entry : meta.encoding_stats) {
-      counts.push_back(FooterEncodingStats{static_cast<int32_t>(entry.page_type),
-                                           static_cast<int32_t>(entry.encoding), entry.count});
+      counts.push_back(pqpage::PageEncodingStats{static_cast<int32_t>(entry.page_type),
+                                                 static_cast<int32_t>(entry.encoding),
+                                                 entry.count});
     }
   }
   out.bloom_filter_offset = IfSet(meta.__isset.bloom_filter_offset, meta.bloom_filter_offset);

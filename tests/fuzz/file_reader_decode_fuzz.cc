@@ -17,7 +17,7 @@
 #include "fuzz/column_chunk_read_loop.h"
 #include "fuzz/fuzz_seeds.h"
 #include "fuzz/read_at_only_source.h"
-#include "page/page_walker.h"
+#include "page/read/page_walker.h"
 #include "pqpage/file.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

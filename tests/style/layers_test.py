@@ -1,21 +1,27 @@
 #!/usr/bin/env python3
 """Checks that the library's layers include one another in one direction only.
 
-The order (each layer may use those before it that are listed for it in ALLOWED):
-common -> bitpack -> codec -> encodings -> compression / metadata / schema -> page -> file -> cli,
-with orc (the ORC codecs and files) on common, bitpack, codec and compression, never on the
-Parquet encodings. Every public header (include/pqpage/...) belongs to one layer, PUBLIC_OWNERS
-says which, and including it counts as including that layer's folder; the public headers' own
-includes are checked against their owner's rule too. A folder of src/ may include its own
-headers, Abseil, the standard library and what its rule allows; the generated Thrift header is
-for the layers that read or write metadata, the generated protobuf header for orc. The tool
-(src/cli) is the top: it may include any public header, and no library folder. Prints every
-include that breaks the rule, with its file and line, and fails if there is one.
+The layers, each a folder of src/, use only the ones before them: common -> bitpack -> codec ->
+encodings -> compression / metadata / schema -> page -> file -> cli, with the Python binding
+beside the tool. The page layer is three folders: page/read (the page decoder) and page/choice
+(the encoding choice) use only the layers below page; page/write (the page builder) uses both
+of them too. orc stands on common, bitpack, codec and compression, never on the Parquet
+encodings. Every public header belongs to one layer, and including it counts as including that
+layer's folder. The tool and the binding use the public headers only.
+
+How the test applies it: ALLOWED lists what each layer may use, PUBLIC_OWNERS which layer owns
+each public header (include/pqpage/...); the public headers' own includes are checked against
+their owner's rule too. A folder of src/ may include its own headers, Abseil, the standard library
+and what its rule allows; the generated Thrift header is for the layers that read or write
+metadata, the generated protobuf header for orc. The rule's paragraph above must appear, word for
+word, in the README's layout section. Prints every include that breaks the rule, with its file and
+line, and fails if there is one.
 """
 import os
 import re
 import sys
 
+PAGE_BELOW = {"common", "bitpack", "codec", "encodings", "compression", "metadata"}
 ALLOWED = {
     "common": set(),
     "bitpack": {"common"},
@@ -24,10 +30,17 @@ ALLOWED = {
     "compression": {"common"},
     "metadata": {"common"},
     "schema": {"common"},
-    "page": {"common", "bitpack", "codec", "encodings", "compression", "metadata"},
-    "file": {"common", "codec", "encodings", "compression", "metadata", "schema", "page"},
+    # The page layer, split by direction: the read side uses neither of the others, the encoding
+    # choice does not read or write pages, the write side uses both (its verifier reads back).
+    "page/read": PAGE_BELOW,
+    "page/choice": PAGE_BELOW,
+    "page/write": PAGE_BELOW | {"page/read", "page/choice"},
+    "file": {"common", "codec", "encodings", "compression", "metadata", "schema", "page/read",
+             "page/choice", "page/write"},
     "orc": {"common", "bitpack", "codec", "compression"},
 }
+# Folders of src/ that hold layers one level down rather than files.
+SPLIT = {"page"}
 # The tool may use every public header, and no folder of src/ but its own.
 TOP = "cli"
 
@@ -41,12 +54,13 @@ PUBLIC_OWNERS = {
     "compression": ["compression.h"],
     "metadata": ["page.h", "metadata.h"],
     "schema": ["schema.h"],
-    "page": ["column_chunk_reader.h", "column_chunk_writer.h", "page_header_iterator.h",
-             "page_index.h", "peer_readers.h"],
+    "page/read": ["column_chunk_reader.h", "page_header_iterator.h", "page_index.h"],
+    "page/choice": ["writer_options.h", "peer_readers.h"],
+    "page/write": ["column_chunk_writer.h"],
     "file": ["file.h", "arrow_schema.h"],
     "orc": ["orc/"],
 }
-GENERATED_ALLOWED = {"metadata", "schema", "page", "file"}
+GENERATED_ALLOWED = {"metadata", "schema", "page/read", "page/write", "file"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
 # Includes the rule must refuse, whatever the tree holds today: if one passed, the test could not
@@ -56,16 +70,27 @@ MUST_REFUSE = [
     ("bitpack", "pqpage/byte_stream_split.h"),
     ("codec", "pqpage/plain.h"),
     ("encodings", "pqpage/column_chunk_reader.h"),
-    ("page", "pqpage/file.h"),
-    ("page", "pqpage/schema.h"),
+    ("page/read", "pqpage/file.h"),
+    ("page/write", "pqpage/schema.h"),
+    ("page/read", "page/write/chunk_verifier.h"),  # reading never depends on writing
+    ("page/read", "pqpage/column_chunk_writer.h"),
+    ("page/read", "page/choice/encoding_measure.h"),
+    ("page/choice", "page/write/chunk_builder.h"),
+    ("page/choice", "pqpage/column_chunk_reader.h"),
+    ("common", "pqpage/page_index.h"),
     ("orc", "pqpage/plain.h"),  # ORC on a Parquet encoding, publicly or not
     ("orc", "encodings/plain_decoder.h"),
     ("orc", "pqpage/codec_factory.h"),
-    ("orc", "page/level_decoder.h"),
-    ("cli", "page/level_decoder.h"),  # the tool past the public API
+    ("orc", "page/read/level_decoder.h"),
+    ("cli", "page/read/level_decoder.h"),  # the tool past the public API
     ("metadata", "compression/chunk_codecs.h"),
     ("common", "pqpage/unplaced.h"),
 ]
+
+
+def rule_text():
+    """The rule's paragraph of this file's docstring."""
+    return __doc__.split("\n\n")[1]
 
 
 def owner_of_public(name):
@@ -83,7 +108,10 @@ def may_include(layer, target):
         return None if layer in GENERATED_ALLOWED else "the generated Thrift header"
     if target == "orc_metadata.pb.h":
         return None if layer == "orc" else "the generated ORC header"
-    folder = target.split("/", 1)[0] if "/" in target else None
+    parts = target.split("/")
+    folder = parts[0] if len(parts) > 1 else None
+    if folder in SPLIT:
+        folder = "/".join(parts[:2]) if len(parts) > 2 else folder
     if folder == "absl":
         return None
     if folder == "pqpage":
@@ -117,16 +145,26 @@ def main():
     src = os.path.join(root, "src")
     problems = [f"the rule lets {layer} include \"{target}\"" for layer, target in MUST_REFUSE
                 if may_include(layer, target) is None]
-    for layer in sorted(os.listdir(src)):
-        if layer not in ALLOWED and layer != TOP and layer != "python":
-            problems.append(f"src/{layer}: a folder the layer rule does not know (add it here)")
+    for top in sorted(os.listdir(src)):
+        if not os.path.isdir(os.path.join(src, top)):
             continue
-        rule = TOP if layer == "python" else layer  # the Python binding sits beside the tool
-        for base, _, names in os.walk(os.path.join(src, layer)):
-            for name in sorted(names):
-                if name.endswith((".h", ".cc")):
-                    path = os.path.join(base, name)
-                    check_file(rule, path, os.path.relpath(path, root), problems)
+        layers = [top]
+        if top in SPLIT:
+            layers = [f"{top}/{sub}" for sub in sorted(os.listdir(os.path.join(src, top)))
+                      if sub != "README.md"]
+        for layer in layers:
+            if not os.path.isdir(os.path.join(src, layer)):
+                problems.append(f"src/{layer}: a file beside the {top} layer's folders")
+                continue
+            if layer not in ALLOWED and layer != TOP and layer != "python":
+                problems.append(f"src/{layer}: a folder the layer rule does not know (add it here)")
+                continue
+            rule = TOP if layer == "python" else layer  # the Python binding sits beside the tool
+            for base, _, names in os.walk(os.path.join(src, layer)):
+                for name in sorted(names):
+                    if name.endswith((".h", ".cc")):
+                        path = os.path.join(base, name)
+                        check_file(rule, path, os.path.relpath(path, root), problems)
     public = os.path.join(root, "include", "pqpage")
     for base, _, names in os.walk(public):
         for name in sorted(names):
@@ -140,6 +178,9 @@ def main():
                 problems.append(f"{shown}: a public header PUBLIC_OWNERS does not place")
                 continue
             check_file(owner, path, shown, problems)
+    readme = os.path.join(root, "README.md")
+    if " ".join(rule_text().split()) not in " ".join(open(readme, encoding="utf-8").read().split()):
+        problems.append("README.md: the layout section does not state the rule as this test does")
     for problem in problems:
         print(problem)
     print(f"{len(problems)} include(s) against the layer order")

@@ -1,4 +1,4 @@
-#include "page/decode_costs.h"
+#include "page/choice/decode_costs.h"
 
 #include <cstddef>
 #include <iterator>
@@ -16,7 +16,7 @@ struct DecodeCost {
 };
 
 constexpr DecodeCost kDecodeCosts[] = {
-#include "page/decode_costs.inc"
+#include "page/choice/decode_costs.inc"
 };
 
 // The generator writes each pair once and never PLAIN_DICTIONARY (looked up as RLE_DICTIONARY):

@@ -6,8 +6,8 @@
 // realistic data shapes and bench/decode_costs/make_decode_costs.py writes them into
 // page/decode_costs.inc (bench/decode_costs/README.md says how and when to regenerate). They come
 // from one machine, so only their ratios mean anything elsewhere.
-#ifndef PQPAGE_PAGE_DECODE_COSTS_H_
-#define PQPAGE_PAGE_DECODE_COSTS_H_
+#ifndef PQPAGE_PAGE_CHOICE_DECODE_COSTS_H_
+#define PQPAGE_PAGE_CHOICE_DECODE_COSTS_H_
 
 #include <optional>
 
@@ -24,4 +24,4 @@ std::optional<double> DecodeNanosPerValue(PhysicalType type, Encoding encoding);
 
 }  // namespace pqpage::internal
 
-#endif  // PQPAGE_PAGE_DECODE_COSTS_H_
+#endif  // PQPAGE_PAGE_CHOICE_DECODE_COSTS_H_

@@ -1,4 +1,4 @@
-#include "page/encoding_choice.h"
+#include "page/choice/encoding_choice.h"
 
 #include <string_view>
 #include <utility>
@@ -8,37 +8,7 @@
 #include "pqpage/codec_factory.h"
 #include "pqpage/peer_readers.h"
 
-namespace pqpage {
-
-std::string_view EncodingPolicyName(EncodingPolicy policy) {
-  switch (policy) {
-    case EncodingPolicy::kAuto:
-      return "auto";
-    case EncodingPolicy::kPlain:
-      return "plain";
-    case EncodingPolicy::kDictionary:
-      return "dictionary";
-    case EncodingPolicy::kDelta:
-      return "delta";
-    case EncodingPolicy::kDeltaLengthByteArray:
-      return "delta_length_byte_array";
-    case EncodingPolicy::kByteStreamSplit:
-      return "byte_stream_split";
-  }
-  return "unknown";
-}
-
-std::optional<EncodingPolicy> ParseEncodingPolicy(std::string_view name) {
-  for (EncodingPolicy policy :
-       {EncodingPolicy::kAuto, EncodingPolicy::kPlain, EncodingPolicy::kDictionary,
-        EncodingPolicy::kDelta, EncodingPolicy::kDeltaLengthByteArray,
-        EncodingPolicy::kByteStreamSplit}) {
-    if (EncodingPolicyName(policy) == name) return policy;
-  }
-  return std::nullopt;
-}
-
-namespace internal {
+namespace pqpage::internal {
 namespace {
 
 // The encoding an explicit policy asks for when it applies to the type, else PLAIN.
@@ -117,5 +87,4 @@ EncodingPlan PlanEncodings(const WriterOptions& options, const ColumnDescriptor&
   return plan;
 }
 
-}  // namespace internal
-}  // namespace pqpage
+}  // namespace pqpage::internal

@@ -1,13 +1,13 @@
 // Which value encodings a column chunk uses under its WriterOptions (the policy, the dictionary
 // switch, kAuto's candidate set): whether it starts with a dictionary, the encoding of its pages
 // when it does not (or once the dictionary is full), and for kAuto the candidates it measures.
-#ifndef PQPAGE_PAGE_ENCODING_CHOICE_H_
-#define PQPAGE_PAGE_ENCODING_CHOICE_H_
+#ifndef PQPAGE_PAGE_CHOICE_ENCODING_CHOICE_H_
+#define PQPAGE_PAGE_CHOICE_ENCODING_CHOICE_H_
 
 #include <vector>
 
-#include "pqpage/column_chunk_writer.h"
 #include "pqpage/types.h"
+#include "pqpage/writer_options.h"
 
 namespace pqpage::internal {
 
@@ -35,4 +35,4 @@ EncodingPlan PlanEncodings(const WriterOptions& options, const ColumnDescriptor&
 
 }  // namespace pqpage::internal
 
-#endif  // PQPAGE_PAGE_ENCODING_CHOICE_H_
+#endif  // PQPAGE_PAGE_CHOICE_ENCODING_CHOICE_H_

@@ -1,4 +1,4 @@
-#include "page/encoding_measure.h"
+#include "page/choice/encoding_measure.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include <type_traits>
 
 #include "common/value_type_list.h"
-#include "page/decode_costs.h"
+#include "page/choice/decode_costs.h"
 #include "pqpage/codec.h"
 #include "pqpage/codec_factory.h"
 #include "pqpage/rle_bit_packed_hybrid.h"

@@ -2,8 +2,8 @@
 // and the choice among those sizes (the smallest, or the fastest to decode among those nearly as
 // small). Kept apart from the page builder so that the rule can be tested on its own and the same
 // rule serves the first choice and every later re-measurement.
-#ifndef PQPAGE_PAGE_ENCODING_MEASURE_H_
-#define PQPAGE_PAGE_ENCODING_MEASURE_H_
+#ifndef PQPAGE_PAGE_CHOICE_ENCODING_MEASURE_H_
+#define PQPAGE_PAGE_CHOICE_ENCODING_MEASURE_H_
 
 #include <cstdint>
 #include <vector>
@@ -64,4 +64,4 @@ Encoding ChooseEncoding(const std::vector<CandidateSize>& sizes, PhysicalType ty
 
 }  // namespace pqpage::internal
 
-#endif  // PQPAGE_PAGE_ENCODING_MEASURE_H_
+#endif  // PQPAGE_PAGE_CHOICE_ENCODING_MEASURE_H_

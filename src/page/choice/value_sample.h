@@ -1,8 +1,8 @@
 // The values kAuto holds back at the start of a column chunk to measure every candidate encoding
 // on them (EncodingPolicy::kAuto). They are copies: the caller's batches, and the bytes their
 // ByteArray values point to, only live for the call that gives them.
-#ifndef PQPAGE_PAGE_VALUE_SAMPLE_H_
-#define PQPAGE_PAGE_VALUE_SAMPLE_H_
+#ifndef PQPAGE_PAGE_CHOICE_VALUE_SAMPLE_H_
+#define PQPAGE_PAGE_CHOICE_VALUE_SAMPLE_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -90,4 +90,4 @@ class ValueSample {
 
 }  // namespace pqpage::internal
 
-#endif  // PQPAGE_PAGE_VALUE_SAMPLE_H_
+#endif  // PQPAGE_PAGE_CHOICE_VALUE_SAMPLE_H_

@@ -1,4 +1,4 @@
-#include "page/buffer_pool.h"
+#include "page/read/buffer_pool.h"
 
 #include <utility>
 

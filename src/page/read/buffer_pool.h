@@ -4,8 +4,8 @@
 // and page-faults its buffers once instead of once per chunk, and their bytes are not zero-filled
 // again: a recycled buffer keeps its size, and is only regrown (common/large_buffer.h) for a page
 // larger than any before.
-#ifndef PQPAGE_PAGE_BUFFER_POOL_H_
-#define PQPAGE_PAGE_BUFFER_POOL_H_
+#ifndef PQPAGE_PAGE_READ_BUFFER_POOL_H_
+#define PQPAGE_PAGE_READ_BUFFER_POOL_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -92,4 +92,4 @@ class PooledBuffer {
 
 }  // namespace pqpage::internal
 
-#endif  // PQPAGE_PAGE_BUFFER_POOL_H_
+#endif  // PQPAGE_PAGE_READ_BUFFER_POOL_H_

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "page/column_chunk_reader_state.h"
+#include "page/read/column_chunk_reader_state.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/status_macros.h"
 

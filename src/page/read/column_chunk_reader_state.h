@@ -2,8 +2,8 @@
 // decoding of levels and values (column_chunk_reader.cc), and row addressing: seeking, skipping
 // and reading selected row ranges, through the offset index when there is one
 // (column_chunk_reader_rows.cc).
-#ifndef PQPAGE_PAGE_COLUMN_CHUNK_READER_STATE_H_
-#define PQPAGE_PAGE_COLUMN_CHUNK_READER_STATE_H_
+#ifndef PQPAGE_PAGE_READ_COLUMN_CHUNK_READER_STATE_H_
+#define PQPAGE_PAGE_READ_COLUMN_CHUNK_READER_STATE_H_
 
 #include <algorithm>
 #include <memory>
@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "page/buffer_pool.h"
-#include "page/level_decoder.h"
-#include "page/page_value_decoder.h"
-#include "page/page_walker.h"
+#include "page/read/buffer_pool.h"
+#include "page/read/level_decoder.h"
+#include "page/read/page_value_decoder.h"
+#include "page/read/page_walker.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/page_index.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
@@ -368,4 +368,4 @@ struct ColumnChunkReader::State {
 
 }  // namespace pqpage
 
-#endif  // PQPAGE_PAGE_COLUMN_CHUNK_READER_STATE_H_
+#endif  // PQPAGE_PAGE_READ_COLUMN_CHUNK_READER_STATE_H_

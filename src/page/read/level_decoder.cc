@@ -1,4 +1,4 @@
-#include "page/level_decoder.h"
+#include "page/read/level_decoder.h"
 
 #include <algorithm>
 

@@ -2,8 +2,8 @@
 // format has used for them: the RLE/bit-packed hybrid, or the deprecated BIT_PACKED of old
 // writers. Levels are decoded in batches into the caller's buffer, so a page announcing billions
 // of levels in a few bytes of RLE never makes the reader allocate for them.
-#ifndef PQPAGE_PAGE_LEVEL_DECODER_H_
-#define PQPAGE_PAGE_LEVEL_DECODER_H_
+#ifndef PQPAGE_PAGE_READ_LEVEL_DECODER_H_
+#define PQPAGE_PAGE_READ_LEVEL_DECODER_H_
 
 #include <cstdint>
 
@@ -45,4 +45,4 @@ class LevelDecoder {
 
 }  // namespace pqpage::internal
 
-#endif  // PQPAGE_PAGE_LEVEL_DECODER_H_
+#endif  // PQPAGE_PAGE_READ_LEVEL_DECODER_H_

@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "page/page_walker.h"
+#include "page/read/page_walker.h"
 
 namespace pqpage {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "page/statistics.h"
+#include "page/read/sort_order.h"
 
 namespace pqpage {
 namespace {

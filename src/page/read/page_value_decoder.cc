@@ -1,4 +1,4 @@
-#include "page/page_value_decoder.h"
+#include "page/read/page_value_decoder.h"
 
 #include <array>
 #include <type_traits>

@@ -2,8 +2,8 @@
 // holds the column chunk's dictionary. Pages of one chunk may use different encodings (a
 // dictionary fallback switches mid-chunk), so the encoding is dispatched per page, never per
 // chunk.
-#ifndef PQPAGE_PAGE_PAGE_VALUE_DECODER_H_
-#define PQPAGE_PAGE_PAGE_VALUE_DECODER_H_
+#ifndef PQPAGE_PAGE_READ_PAGE_VALUE_DECODER_H_
+#define PQPAGE_PAGE_READ_PAGE_VALUE_DECODER_H_
 
 #include <cstdint>
 #include <memory>
@@ -59,4 +59,4 @@ std::unique_ptr<PageValueDecoderBase> MakePageValueDecoder(const ColumnDescripto
 
 }  // namespace pqpage::internal
 
-#endif  // PQPAGE_PAGE_PAGE_VALUE_DECODER_H_
+#endif  // PQPAGE_PAGE_READ_PAGE_VALUE_DECODER_H_

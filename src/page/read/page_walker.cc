@@ -1,4 +1,4 @@
-#include "page/page_walker.h"
+#include "page/read/page_walker.h"
 
 #include <algorithm>
 #include <cstring>

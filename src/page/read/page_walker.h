@@ -1,8 +1,8 @@
 // Walks the pages of one column chunk at the header level: reads each page header and the page's
 // stored (still compressed) bytes, and checks the page CRC. The page decoder is built on it, and
 // `pqpage inspect` uses it to list every page, index and unknown pages included.
-#ifndef PQPAGE_PAGE_PAGE_WALKER_H_
-#define PQPAGE_PAGE_PAGE_WALKER_H_
+#ifndef PQPAGE_PAGE_READ_PAGE_WALKER_H_
+#define PQPAGE_PAGE_READ_PAGE_WALKER_H_
 
 #include <cstdint>
 #include <string>
@@ -11,7 +11,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
-#include "page/buffer_pool.h"
+#include "page/read/buffer_pool.h"
 #include "parquet_types.h"
 #include "pqpage/byte_source.h"
 #include "pqpage/column_chunk_reader.h"
@@ -85,4 +85,4 @@ class PageWalker {
 
 }  // namespace pqpage::internal
 
-#endif  // PQPAGE_PAGE_PAGE_WALKER_H_
+#endif  // PQPAGE_PAGE_READ_PAGE_WALKER_H_

@@ -1,4 +1,4 @@
-#include "page/chunk_assembler.h"
+#include "page/write/chunk_assembler.h"
 
 #include <algorithm>
 #include <limits>
@@ -40,13 +40,13 @@ void ChunkAssembler::NoteEncoding(Encoding encoding) {
 }
 
 void ChunkAssembler::CountPage(PageType type, Encoding encoding) {
-  for (PageEncodingCount& count : encoding_stats_) {
-    if (count.page_type == type && count.encoding == encoding) {
+  for (PageEncodingStats& count : encoding_stats_) {
+    if (count.page_type() == type && count.encoding() == encoding) {
       ++count.count;
       return;
     }
   }
-  encoding_stats_.push_back(PageEncodingCount{type, encoding, 1});
+  encoding_stats_.push_back(PageEncodingStats::Of(type, encoding, 1));
 }
 
 size_t ChunkAssembler::StoredSize(absl::Span<const absl::Span<const uint8_t>> stored) {
@@ -171,7 +171,7 @@ absl::Status ChunkAssembler::AddDataPage(const EncodedDataPage& page) {
   PQPAGE_ASSIGN_OR_RETURN(const int64_t header_size, AppendPage(&header, stored, block));
   data_pages_bytes_ += static_cast<int64_t>(block->size() - block_before);
   locations_.push_back(
-      DataPageLocation{offset, static_cast<int32_t>(data_pages_bytes_ - offset), num_rows_});
+      PageLocation{offset, static_cast<int32_t>(data_pages_bytes_ - offset), num_rows_});
   NoteEncoding(page.encoding);
   CountPage(v2 ? PageType::kDataPageV2 : PageType::kDataPage, page.encoding);
   num_values_ += page.num_levels;
@@ -217,7 +217,7 @@ absl::StatusOr<ColumnChunkData> ChunkAssembler::Finish(int64_t file_offset,
     meta.dictionary_page_offset = file_offset;
     meta.encodings.push_back(Encoding::kPlain);
     meta.encoding_stats.push_back(
-        PageEncodingCount{PageType::kDictionaryPage, Encoding::kPlain, 1});
+        PageEncodingStats::Of(PageType::kDictionaryPage, Encoding::kPlain, 1));
   }
   // The chunk is put together once, in a buffer of its exact size: the dictionary page, then the
   // blocks of data pages. A chunk of one block and no dictionary is handed over as it is.
@@ -245,7 +245,7 @@ absl::StatusOr<ColumnChunkData> ChunkAssembler::Finish(int64_t file_offset,
   meta.total_compressed_size = static_cast<int64_t>(chunk.bytes.size());
   meta.total_uncompressed_size = dictionary_uncompressed + uncompressed_bytes_;
   meta.page_locations = std::move(locations_);
-  for (DataPageLocation& location : meta.page_locations) {
+  for (PageLocation& location : meta.page_locations) {
     location.offset += file_offset + data_start;
   }
   return chunk;

@@ -2,8 +2,8 @@
 // finished pages (compression, CRC, Thrift header), keeps the finished data pages until the chunk
 // ends (the dictionary page has to go first, and is only known then), and accounts for everything
 // ColumnChunkMetadata reports.
-#ifndef PQPAGE_PAGE_CHUNK_ASSEMBLER_H_
-#define PQPAGE_PAGE_CHUNK_ASSEMBLER_H_
+#ifndef PQPAGE_PAGE_WRITE_CHUNK_ASSEMBLER_H_
+#define PQPAGE_PAGE_WRITE_CHUNK_ASSEMBLER_H_
 
 #include <cstdint>
 #include <optional>
@@ -79,9 +79,9 @@ class ChunkAssembler {
   // compression, and any page's compressed bytes.
   std::vector<uint8_t> body_;
   std::vector<uint8_t> compressed_;
-  std::vector<DataPageLocation> locations_;  // offsets from the first data page
-  std::vector<Encoding> encodings_;          // data page values and levels, in order of first use
-  std::vector<PageEncodingCount> encoding_stats_;  // data pages only
+  std::vector<PageLocation> locations_;  // offsets from the first data page
+  std::vector<Encoding> encodings_;      // data page values and levels, in order of first use
+  std::vector<PageEncodingStats> encoding_stats_;  // data pages only
   int64_t num_values_ = 0;
   int64_t num_rows_ = 0;
   int64_t uncompressed_bytes_ = 0;  // data pages, headers included
@@ -89,4 +89,4 @@ class ChunkAssembler {
 
 }  // namespace pqpage::internal
 
-#endif  // PQPAGE_PAGE_CHUNK_ASSEMBLER_H_
+#endif  // PQPAGE_PAGE_WRITE_CHUNK_ASSEMBLER_H_

@@ -5,7 +5,7 @@
 // dictionary-full fallback is the one place where values already encoded must move: when the
 // dictionary fills up inside a row, that row's indices are cut off the page and its values go,
 // with the rest of the chunk, to the fallback encoding.
-#include "page/chunk_builder.h"
+#include "page/write/chunk_builder.h"
 
 #include <algorithm>
 #include <limits>
@@ -17,16 +17,16 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/checked_math.h"
-#include "page/chunk_assembler.h"
-#include "page/chunk_verifier.h"
-#include "page/encoding_choice.h"
-#include "page/encoding_measure.h"
-#include "page/input_dictionary_map.h"
-#include "page/page_index_builder.h"
-#include "page/statistics.h"
-#include "page/value_page_encoder.h"
-#include "page/value_sample.h"
-#include "page/writer_checks.h"
+#include "page/choice/encoding_choice.h"
+#include "page/choice/encoding_measure.h"
+#include "page/choice/value_sample.h"
+#include "page/write/chunk_assembler.h"
+#include "page/write/chunk_verifier.h"
+#include "page/write/input_dictionary_map.h"
+#include "page/write/page_index_builder.h"
+#include "page/write/page_value_encoder.h"
+#include "page/write/statistics.h"
+#include "page/write/writer_checks.h"
 #include "pqpage/dictionary.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
 #include "pqpage/status_macros.h"
@@ -256,7 +256,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
   // page when there are several).
   absl::Status StartFallback(const std::vector<Encoding>& candidates) {
     dictionary_active_ = false;
-    PQPAGE_ASSIGN_OR_RETURN(fallback_, internal::MakeTrialValuePageEncoder<T>(
+    PQPAGE_ASSIGN_OR_RETURN(fallback_, internal::MakeTrialPageValueEncoder<T>(
                                            candidates, column_, Setup(), options_.auto_tie_margin));
     return absl::OkStatus();
   }
@@ -558,7 +558,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
   std::unique_ptr<Dictionary> dictionary_;
   bool dictionary_active_ = false;  // the page being filled is dictionary-encoded
   bool dictionary_used_ = false;    // some finished page is
-  std::unique_ptr<ValuePageEncoder<T>> fallback_;
+  std::unique_ptr<PageValueEncoder<T>> fallback_;
 
   // WriteIndexed: the input's entries checked last, their map onto dictionary_, and scratch.
   mutable absl::Span<const T> checked_entries_;

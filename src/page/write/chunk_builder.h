@@ -1,8 +1,8 @@
 // The page builder behind ColumnChunkWriter: one engine per column chunk, typed by the value type,
 // made by MakeChunkBuilder after CheckWriterSetup (page/writer_checks.h) has accepted the column
 // and options.
-#ifndef PQPAGE_PAGE_CHUNK_BUILDER_H_
-#define PQPAGE_PAGE_CHUNK_BUILDER_H_
+#ifndef PQPAGE_PAGE_WRITE_CHUNK_BUILDER_H_
+#define PQPAGE_PAGE_WRITE_CHUNK_BUILDER_H_
 
 #include <cstdint>
 #include <memory>
@@ -55,4 +55,4 @@ absl::StatusOr<std::unique_ptr<ChunkBuilderBase>> MakeChunkBuilder(const ColumnD
 
 }  // namespace pqpage::internal
 
-#endif  // PQPAGE_PAGE_CHUNK_BUILDER_H_
+#endif  // PQPAGE_PAGE_WRITE_CHUNK_BUILDER_H_

@@ -1,4 +1,4 @@
-#include "page/chunk_verifier.h"
+#include "page/write/chunk_verifier.h"
 
 #include <cstring>
 #include <memory>

@@ -2,8 +2,8 @@
 // (in this debug mode only, which is why the "never the chunk's raw values" rule does not hold
 // then) and, once the chunk is finished, reads it back with pqpage's own ColumnChunkReader and
 // compares. A difference is a pqpage bug and is reported as Internal.
-#ifndef PQPAGE_PAGE_CHUNK_VERIFIER_H_
-#define PQPAGE_PAGE_CHUNK_VERIFIER_H_
+#ifndef PQPAGE_PAGE_WRITE_CHUNK_VERIFIER_H_
+#define PQPAGE_PAGE_WRITE_CHUNK_VERIFIER_H_
 
 #include <cstdint>
 #include <string>
@@ -43,4 +43,4 @@ class ChunkVerifier {
 
 }  // namespace pqpage::internal
 
-#endif  // PQPAGE_PAGE_CHUNK_VERIFIER_H_
+#endif  // PQPAGE_PAGE_WRITE_CHUNK_VERIFIER_H_

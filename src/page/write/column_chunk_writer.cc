@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "page/chunk_builder.h"
-#include "page/writer_checks.h"
+#include "page/write/chunk_builder.h"
+#include "page/write/writer_checks.h"
 #include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 
@@ -49,39 +49,6 @@ struct ColumnChunkWriter::State {
     return status;
   }
 };
-
-WriterOptions WriterOptions::ForColumn(std::string_view column_path) const {
-  WriterOptions out = *this;
-  out.column_overrides.clear();
-  const auto found = column_overrides.find(column_path);
-  if (found == column_overrides.end()) return out;
-  const ColumnWriterOverride& override = found->second;
-  if (override.encoding) out.encoding = *override.encoding;
-  if (override.compression && *override.compression != compression) {
-    out.compression = *override.compression;
-    out.compression_level = kDefaultCompressionLevel;
-  }
-  if (override.compression_level) out.compression_level = *override.compression_level;
-  if (override.dictionary_page_size_limit) {
-    out.dictionary_page_size_limit = *override.dictionary_page_size_limit;
-  }
-  if (override.data_page_size) out.data_page_size = *override.data_page_size;
-  if (override.dictionary) out.dictionary = override.dictionary;
-  if (override.auto_encodings) out.auto_encodings = *override.auto_encodings;
-  return out;
-}
-
-std::vector<std::string> UnknownOverrideColumns(const WriterOptions& options,
-                                                const std::vector<ColumnDescriptor>& columns) {
-  std::vector<std::string> unknown;
-  for (const auto& entry : options.column_overrides) {
-    const bool known = std::any_of(columns.begin(), columns.end(), [&](const ColumnDescriptor& c) {
-      return c.PathString() == entry.first;
-    });
-    if (!known) unknown.push_back(entry.first);
-  }
-  return unknown;
-}
 
 ColumnChunkWriter::ColumnChunkWriter(ColumnDescriptor column, const WriterOptions& all_columns)
     : state_(std::make_unique<State>()) {

@@ -4,8 +4,8 @@
 // order hashing every value would give and fills up at the same value; after that a value costs
 // one table load instead of a hash probe. A page's statistics need each distinct value once, not
 // every value, so the map also tells which of a page's entries are new to the page.
-#ifndef PQPAGE_PAGE_INPUT_DICTIONARY_MAP_H_
-#define PQPAGE_PAGE_INPUT_DICTIONARY_MAP_H_
+#ifndef PQPAGE_PAGE_WRITE_INPUT_DICTIONARY_MAP_H_
+#define PQPAGE_PAGE_WRITE_INPUT_DICTIONARY_MAP_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -94,4 +94,4 @@ class InputDictionaryMap {
 
 }  // namespace pqpage::internal
 
-#endif  // PQPAGE_PAGE_INPUT_DICTIONARY_MAP_H_
+#endif  // PQPAGE_PAGE_WRITE_INPUT_DICTIONARY_MAP_H_

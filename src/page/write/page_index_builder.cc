@@ -1,8 +1,8 @@
-#include "page/page_index_builder.h"
+#include "page/write/page_index_builder.h"
 
 #include <utility>
 
-#include "page/statistics.h"
+#include "page/write/statistics.h"
 
 namespace pqpage::internal {
 

@@ -1,8 +1,8 @@
 // The page index half of a column chunk's metadata: one PageIndexEntry per data page as the page
 // builder finishes it (bounds, null count, level histograms, byte array bytes), then the chunk's
 // boundary order, whether a ColumnIndex can describe it, and its SizeStatistics.
-#ifndef PQPAGE_PAGE_PAGE_INDEX_BUILDER_H_
-#define PQPAGE_PAGE_PAGE_INDEX_BUILDER_H_
+#ifndef PQPAGE_PAGE_WRITE_PAGE_INDEX_BUILDER_H_
+#define PQPAGE_PAGE_WRITE_PAGE_INDEX_BUILDER_H_
 
 #include <cstdint>
 #include <string>
@@ -59,4 +59,4 @@ class PageIndexBuilder {
 
 }  // namespace pqpage::internal
 
-#endif  // PQPAGE_PAGE_PAGE_INDEX_BUILDER_H_
+#endif  // PQPAGE_PAGE_WRITE_PAGE_INDEX_BUILDER_H_

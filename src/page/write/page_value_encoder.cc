@@ -1,4 +1,4 @@
-#include "page/value_page_encoder.h"
+#include "page/write/page_value_encoder.h"
 
 #include <algorithm>
 #include <limits>
@@ -15,7 +15,7 @@ namespace {
 
 // A codec from the factory and the encoding its pages' headers name.
 template <typename T>
-class CodecPageEncoder final : public ValuePageEncoder<T> {
+class CodecPageEncoder final : public PageValueEncoder<T> {
  public:
   CodecPageEncoder(Encoding encoding, std::unique_ptr<Encoder<T>> codec)
       : encoding_(encoding), codec_(std::move(codec)) {}
@@ -34,9 +34,9 @@ class CodecPageEncoder final : public ValuePageEncoder<T> {
 };
 
 template <typename T>
-class TrialPageEncoder final : public ValuePageEncoder<T> {
+class TrialPageEncoder final : public PageValueEncoder<T> {
  public:
-  TrialPageEncoder(std::vector<std::unique_ptr<ValuePageEncoder<T>>> candidates, PhysicalType type,
+  TrialPageEncoder(std::vector<std::unique_ptr<PageValueEncoder<T>>> candidates, PhysicalType type,
                    const PageSetup& setup, double tie_margin)
       : candidates_(std::move(candidates)), type_(type), setup_(setup), tie_margin_(tie_margin) {}
 
@@ -82,7 +82,7 @@ class TrialPageEncoder final : public ValuePageEncoder<T> {
   }
 
  private:
-  std::vector<std::unique_ptr<ValuePageEncoder<T>>> candidates_;
+  std::vector<std::unique_ptr<PageValueEncoder<T>>> candidates_;
   PhysicalType type_;
   PageSetup setup_;
   double tie_margin_;
@@ -92,37 +92,37 @@ class TrialPageEncoder final : public ValuePageEncoder<T> {
 }  // namespace
 
 template <typename T>
-absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeValuePageEncoder(
+absl::StatusOr<std::unique_ptr<PageValueEncoder<T>>> MakePageValueEncoder(
     Encoding encoding, const ColumnDescriptor& column) {
   if (encoding == Encoding::kPlainDictionary || encoding == Encoding::kRleDictionary) {
     return absl::UnimplementedError(absl::StrCat(
         "the page builder writes ", EncodingName(encoding).data(), " through its dictionary"));
   }
   PQPAGE_ASSIGN_OR_RETURN(std::unique_ptr<Encoder<T>> codec, MakeEncoder<T>(encoding, column));
-  return std::unique_ptr<ValuePageEncoder<T>>(
+  return std::unique_ptr<PageValueEncoder<T>>(
       std::make_unique<CodecPageEncoder<T>>(encoding, std::move(codec)));
 }
 
 template <typename T>
-absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeTrialValuePageEncoder(
+absl::StatusOr<std::unique_ptr<PageValueEncoder<T>>> MakeTrialPageValueEncoder(
     const std::vector<Encoding>& candidates, const ColumnDescriptor& column, const PageSetup& setup,
     double tie_margin) {
   if (candidates.empty()) return absl::InternalError("no candidate encodings to try");
-  std::vector<std::unique_ptr<ValuePageEncoder<T>>> encoders;
+  std::vector<std::unique_ptr<PageValueEncoder<T>>> encoders;
   for (Encoding encoding : candidates) {
-    PQPAGE_ASSIGN_OR_RETURN(auto encoder, MakeValuePageEncoder<T>(encoding, column));
+    PQPAGE_ASSIGN_OR_RETURN(auto encoder, MakePageValueEncoder<T>(encoding, column));
     encoders.push_back(std::move(encoder));
   }
   if (encoders.size() == 1) return std::move(encoders[0]);
-  return std::unique_ptr<ValuePageEncoder<T>>(
+  return std::unique_ptr<PageValueEncoder<T>>(
       std::make_unique<TrialPageEncoder<T>>(std::move(encoders), column.type, setup, tie_margin));
 }
 
 // NOLINTBEGIN(bugprone-macro-parentheses): T is a type in template arguments.
 #define PQPAGE_INSTANTIATE(T)                                                                 \
-  template absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeValuePageEncoder<T>(      \
+  template absl::StatusOr<std::unique_ptr<PageValueEncoder<T>>> MakePageValueEncoder<T>(      \
       Encoding, const ColumnDescriptor&);                                                     \
-  template absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeTrialValuePageEncoder<T>( \
+  template absl::StatusOr<std::unique_ptr<PageValueEncoder<T>>> MakeTrialPageValueEncoder<T>( \
       const std::vector<Encoding>&, const ColumnDescriptor&, const PageSetup&, double);
 // NOLINTEND(bugprone-macro-parentheses)
 PQPAGE_FOR_EACH_VALUE_TYPE(PQPAGE_INSTANTIATE)

@@ -4,8 +4,8 @@
 // the page builder's own concern: the encoding a page's header names, and the trial. Dictionary
 // encoding is not here: its dictionary outlives pages and falls back when full, so the page
 // builder drives DictionaryEncoder directly.
-#ifndef PQPAGE_PAGE_VALUE_PAGE_ENCODER_H_
-#define PQPAGE_PAGE_VALUE_PAGE_ENCODER_H_
+#ifndef PQPAGE_PAGE_WRITE_PAGE_VALUE_ENCODER_H_
+#define PQPAGE_PAGE_WRITE_PAGE_VALUE_ENCODER_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -15,7 +15,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
-#include "page/encoding_measure.h"
+#include "page/choice/encoding_measure.h"
 #include "pqpage/column_descriptor.h"
 #include "pqpage/compression.h"
 #include "pqpage/types.h"
@@ -25,9 +25,9 @@ namespace pqpage::internal {
 // T is bool, int32_t, int64_t, Int96, float, double or ByteArray (BYTE_ARRAY and
 // FIXED_LEN_BYTE_ARRAY).
 template <typename T>
-class ValuePageEncoder {
+class PageValueEncoder {
  public:
-  virtual ~ValuePageEncoder() = default;
+  virtual ~PageValueEncoder() = default;
 
   // The encoding the finished page's header must name. For the trial encoder, the candidate it
   // chose; meaningful once a page was finished.
@@ -47,7 +47,7 @@ class ValuePageEncoder {
 // A fresh encoder for `encoding`, which must be allowed for the column's type (EncodingAllowed).
 // Unimplemented for dictionary encodings and combinations that are not allowed.
 template <typename T>
-absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeValuePageEncoder(
+absl::StatusOr<std::unique_ptr<PageValueEncoder<T>>> MakePageValueEncoder(
     Encoding encoding, const ColumnDescriptor& column);
 
 // Encodes the first page it is given with every candidate at once and keeps, from then on, the
@@ -57,10 +57,10 @@ absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeValuePageEncoder(
 // dictionary fallback the first page always holds the value the dictionary could not take, so
 // the trial never judges a page of nulls.)
 template <typename T>
-absl::StatusOr<std::unique_ptr<ValuePageEncoder<T>>> MakeTrialValuePageEncoder(
+absl::StatusOr<std::unique_ptr<PageValueEncoder<T>>> MakeTrialPageValueEncoder(
     const std::vector<Encoding>& candidates, const ColumnDescriptor& column, const PageSetup& setup,
     double tie_margin);
 
 }  // namespace pqpage::internal
 
-#endif  // PQPAGE_PAGE_VALUE_PAGE_ENCODER_H_
+#endif  // PQPAGE_PAGE_WRITE_PAGE_VALUE_ENCODER_H_

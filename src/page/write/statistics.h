@@ -1,51 +1,29 @@
 // Min/max/null_count accumulation for page and column chunk statistics, in the column's sort order
-// (the order column_orders = TYPE_ORDER promises readers), which the logical type decides before
-// the physical type:
-//   INTEGER(unsigned)    unsigned (UINT_8 .. UINT_64 on INT32 and INT64)
-//   DECIMAL on byte arrays  signed: big-endian two's complement, of any length
-//   INTERVAL, FLOAT16, annotations pqpage does not model: no bounds (null_count only), as the
-//                        format defines no order for INTERVAL, and an order pqpage does not
-//                        implement must not be written as if it were another
-//   INT32, INT64         signed
-//   BOOLEAN              false < true
-//   FLOAT, DOUBLE        numeric; NaN is ignored (no min/max when every value is NaN); -0.0 and
-//                        +0.0 compare equal, and a zero bound is written as -0.0 for the min and
-//                        +0.0 for the max, so that a reader comparing bits never excludes a zero
-//   BYTE_ARRAY, FLBA     unsigned lexicographic bytes (strings, UUID, JSON, plain binary)
-//   INT96                no order: null_count only
-// Bounds are kept as the PLAIN bytes of one value (byte arrays without their length prefix), the
-// form the footer stores, so pages merge into the chunk without knowing the value type.
-#ifndef PQPAGE_PAGE_STATISTICS_H_
-#define PQPAGE_PAGE_STATISTICS_H_
+// (page/read/sort_order.h: the order column_orders = TYPE_ORDER promises readers). Columns without
+// an order get null_count only. Floats ignore NaN (no min/max when every value is NaN); -0.0 and
+// +0.0 compare equal, and a zero bound is written as -0.0 for the min and +0.0 for the max, so that
+// a reader comparing bits never excludes a zero. Bounds are kept as the PLAIN bytes of one value
+// (byte arrays without their length prefix), the form the footer stores, so pages merge into the
+// chunk without knowing the value type.
+#ifndef PQPAGE_PAGE_WRITE_STATISTICS_H_
+#define PQPAGE_PAGE_WRITE_STATISTICS_H_
 
 #include <cstdint>
 #include <optional>
 #include <string>
 
 #include "absl/types/span.h"
+#include "page/read/sort_order.h"
 #include "pqpage/column_descriptor.h"
 #include "pqpage/page.h"
 #include "pqpage/types.h"
 
 namespace pqpage::internal {
 
-// How the values of a column sort (see above).
-enum class SortOrder : int8_t {
-  kNone,           // no bounds are kept
-  kPhysical,       // the physical type's own order
-  kUnsigned,       // INT32 / INT64 read as unsigned
-  kSignedDecimal,  // big-endian two's complement byte strings of any length
-};
-SortOrder SortOrderOf(const ColumnDescriptor& column);
-
 class StatisticsAccumulator {
  public:
   explicit StatisticsAccumulator(const ColumnDescriptor& column)
       : type_(column.type), order_(SortOrderOf(column)) {}
-  // A column of `type` with no logical type: the physical type's order.
-  explicit StatisticsAccumulator(PhysicalType type)
-      : type_(type),
-        order_(type == PhysicalType::kInt96 ? SortOrder::kNone : SortOrder::kPhysical) {}
 
   PhysicalType type() const { return type_; }
 
@@ -80,13 +58,6 @@ class StatisticsAccumulator {
   int64_t null_count_ = 0;
 };
 
-// Three-way comparison of two PLAIN-encoded single values of `column` in its sort order (floats:
-// numeric, NaN not expected). Values of a column without order (SortOrder::kNone) compare equal.
-int CompareEncodedValues(const ColumnDescriptor& column, const std::string& a,
-                         const std::string& b);
-int CompareEncodedValues(PhysicalType type, SortOrder order, const std::string& a,
-                         const std::string& b);
-
 }  // namespace pqpage::internal
 
-#endif  // PQPAGE_PAGE_STATISTICS_H_
+#endif  // PQPAGE_PAGE_WRITE_STATISTICS_H_

@@ -1,4 +1,4 @@
-#include "page/writer_checks.h"
+#include "page/write/writer_checks.h"
 
 #include <cstdint>
 #include <limits>

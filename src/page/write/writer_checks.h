@@ -2,8 +2,8 @@
 // when a ColumnChunkWriter is made, and of every batch against the column. Every failure is
 // InvalidArgument (or Unimplemented for a codec pqpage does not write) naming the column, and
 // leaves the writer as it was.
-#ifndef PQPAGE_PAGE_WRITER_CHECKS_H_
-#define PQPAGE_PAGE_WRITER_CHECKS_H_
+#ifndef PQPAGE_PAGE_WRITE_WRITER_CHECKS_H_
+#define PQPAGE_PAGE_WRITE_WRITER_CHECKS_H_
 
 #include <cstdint>
 
@@ -45,4 +45,4 @@ absl::Status CheckIndices(const ColumnDescriptor& column, absl::Span<const uint3
 
 }  // namespace pqpage::internal
 
-#endif  // PQPAGE_PAGE_WRITER_CHECKS_H_
+#endif  // PQPAGE_PAGE_WRITE_WRITER_CHECKS_H_

@@ -1,0 +1,139 @@
+// How a column chunk is to be written: its value encodings (a fixed policy, or kAuto's measured
+// choice and its candidates), page sizes and versions, the dictionary's limits, compression,
+// statistics and checks, for all columns and per column. ColumnChunkWriter (column_chunk_writer.h)
+// takes them; the encoding choice (EncodingPolicy::kAuto) reads them.
+#ifndef PQPAGE_WRITER_OPTIONS_H_
+#define PQPAGE_WRITER_OPTIONS_H_
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pqpage/column_descriptor.h"
+#include "pqpage/compression.h"
+#include "pqpage/types.h"
+
+namespace pqpage {
+
+// Which value encodings the writer uses.
+enum class EncodingPolicy : int8_t {
+  // Chosen per column chunk by measuring its own data. The chunk's first values (up to
+  // WriterOptions::auto_sample_bytes, counted as PLAIN would store them, ending at a row boundary)
+  // are held back and encoded with every candidate (WriterOptions::auto_encodings: the dictionary
+  // and every encoding valid for the type), each result compressed with the chunk's codec as its
+  // page would store it, the dictionary's page counted with its data. The smallest wins; among
+  // those within auto_tie_margin of it, the one that decodes fastest (a table of decode costs the
+  // benchmarks produce). The held-back values are then written with the winner, so nothing is
+  // encoded twice into the file. While the chunk goes on, the pages are watched, and the choice is
+  // measured once more (on the next page, with every candidate but the dictionary) when it stops
+  // winning: when the dictionary fills up, or when a page stores more than 1.25x the bytes per
+  // value of the first full page. Cost: the sample is encoded and compressed once per candidate,
+  // a bounded amount per chunk; the error: a chunk whose later data differs from its start without
+  // raising the cost per value is not re-measured.
+  kAuto,
+  kPlain,
+  // Dictionary, falling back to PLAIN when the dictionary is full. BOOLEAN: PLAIN.
+  kDictionary,
+  // DELTA_BINARY_PACKED (INT32, INT64), DELTA_BYTE_ARRAY (BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY);
+  // PLAIN for the other types.
+  kDelta,
+  // DELTA_LENGTH_BYTE_ARRAY for BYTE_ARRAY; PLAIN for the other types.
+  kDeltaLengthByteArray,
+  // BYTE_STREAM_SPLIT (FLOAT, DOUBLE, INT32, INT64, FIXED_LEN_BYTE_ARRAY); PLAIN for the others.
+  kByteStreamSplit,
+};
+
+// The encodings EncodingPolicy::kAuto may choose from.
+enum class AutoEncodings : int8_t {
+  // Only what pyarrow, DuckDB and polars all read for the column, by its physical and logical
+  // type (InteroperableEncoding in pqpage/peer_readers.h; the interop suite's logical type matrix
+  // proves it): the dictionary (not for BOOLEAN) and PLAIN for every type; DELTA_BINARY_PACKED and
+  // BYTE_STREAM_SPLIT for INT32 and INT64; BYTE_STREAM_SPLIT for FLOAT and DOUBLE;
+  // DELTA_LENGTH_BYTE_ARRAY (not for DECIMAL, which DuckDB refuses there) and DELTA_BYTE_ARRAY
+  // for BYTE_ARRAY; RLE for BOOLEAN in data page v2. FIXED_LEN_BYTE_ARRAY and INT96: the
+  // dictionary and PLAIN.
+  kInteroperable,
+  // Every encoding the format allows for the type (pqpage/codec_factory.h EncodingAllowed), in both
+  // page
+  // versions: adds DELTA_BYTE_ARRAY and BYTE_STREAM_SPLIT for FIXED_LEN_BYTE_ARRAY and RLE for
+  // BOOLEAN in data page v1.
+  kAll,
+  // The dictionary and PLAIN only: what Arrow C++ reads into an Arrow dictionary type (`pqpage
+  // recode` sets it for the columns a file's ARROW:schema makes dictionaries).
+  kDictionaryOrPlain,
+};
+
+// "auto", "plain", "dictionary", "delta", "delta_length_byte_array", "byte_stream_split".
+std::string_view EncodingPolicyName(EncodingPolicy policy);
+std::optional<EncodingPolicy> ParseEncodingPolicy(std::string_view name);
+
+// What one column may set differently from the others (WriterOptions::column_overrides). A field
+// left unset keeps the value WriterOptions gives every column.
+struct ColumnWriterOverride {
+  std::optional<EncodingPolicy> encoding;
+  std::optional<Compression> compression;
+  // The level of this column's codec; when the override changes the codec but not the level, the
+  // new codec's usual level (kDefaultCompressionLevel) applies, not the other codec's level.
+  std::optional<int> compression_level;
+  std::optional<int64_t> dictionary_page_size_limit;
+  std::optional<int64_t> data_page_size;
+  std::optional<bool> dictionary;
+  std::optional<AutoEncodings> auto_encodings;
+};
+
+struct WriterOptions {
+  int data_page_version = 1;  // 1 or 2
+  EncodingPolicy encoding = EncodingPolicy::kAuto;
+  Compression compression = Compression::kSnappy;
+  int compression_level = kDefaultCompressionLevel;
+  // A data page is finished at the first row boundary once its encoded (uncompressed) size
+  // reaches data_page_size or it holds data_page_row_limit rows.
+  int64_t data_page_size = int64_t{1} << 20;
+  int64_t data_page_row_limit = 20000;
+  // The dictionary's limits; past them the chunk falls back (see EncodingPolicy).
+  int64_t dictionary_page_size_limit = int64_t{1} << 20;
+  int64_t max_dictionary_entries = int64_t{1} << 24;
+  // Whether a chunk starts with a dictionary. Unset: the policy decides (kDictionary yes, kAuto by
+  // measurement, the others no). true: every policy starts with the dictionary and, once it is
+  // full, goes on in its own encoding (kAuto: by measurement; kDictionary: PLAIN). false: no
+  // dictionary (kDictionary writes PLAIN; kAuto does not consider it). A column whose readers
+  // need dictionary pages (an Arrow dictionary type) sets it per column.
+  std::optional<bool> dictionary;
+  // kAuto's candidates, how close in stored size two of them must be for the faster one to decode
+  // to win (0.02: within 2% of the smallest), and how much of each chunk it measures.
+  AutoEncodings auto_encodings = AutoEncodings::kInteroperable;
+  double auto_tie_margin = 0.02;
+  int64_t auto_sample_bytes = int64_t{256} << 10;
+  bool write_checksums = false;
+  bool write_statistics = true;
+  // Byte array bounds in the page index (PageIndexEntry) are cut to this many bytes; at least 1.
+  int64_t page_index_truncate_length = 64;
+  // Decode every finished page with pqpage's own page decoder and compare (a debug option). The
+  // check runs at Finish() over the whole chunk; to compare, the writer keeps a copy of every level
+  // and value given, so in this mode only memory grows with the chunk.
+  bool verify_pages = false;
+
+  // Per-column settings, keyed by the column's path as ColumnDescriptor::PathString() spells it
+  // ("tags.list.element"). Precedence: for the column it names, an override's set field wins over
+  // the field of the same name above; everything else comes from above. ColumnChunkWriter applies
+  // the entry of its own column (ForColumn) and ignores the others, so one WriterOptions can serve
+  // a whole schema; UnknownOverrideColumns finds keys that name no column.
+  std::map<std::string, ColumnWriterOverride, std::less<>> column_overrides;
+
+  // These options as the column at `column_path` sees them: its override applied, and
+  // column_overrides left empty.
+  WriterOptions ForColumn(std::string_view column_path) const;
+};
+
+// The keys of options.column_overrides that name none of `columns` (for a writer to refuse a
+// misspelt path rather than silently ignore it), in key order.
+std::vector<std::string> UnknownOverrideColumns(const WriterOptions& options,
+                                                const std::vector<ColumnDescriptor>& columns);
+
+}  // namespace pqpage
+
+#endif  // PQPAGE_WRITER_OPTIONS_H_
