@@ -23,12 +23,7 @@ constexpr int kHeaderBytes = 3;
 template <typename T>
 void Run(absl::Span<const uint8_t> stream, int64_t count, uint8_t pattern, int64_t cap) {
   pqpage::DeltaBinaryPackedDecoder<T> decoder;
-  std::vector<T> values(static_cast<size_t>(count));
-  if (decoder.Reset(stream, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
-  if (decoder.Reset(stream, count).ok()) {
-    pqpage::fuzz::DecodeInMixedBatches(decoder, absl::MakeSpan(values), pattern);
-    pqpage::fuzz::ProbePastEnd(decoder, absl::MakeSpan(values));
-  }
+  pqpage::fuzz::FuzzDecoder<T>(decoder, stream, count, pattern);
   // The whole stream: the header's count can be anything, so decode at most `cap` values (the
   // rest is skipped without unpacking).
   if (decoder.ResetWholeStream(stream).ok()) {
@@ -47,7 +42,6 @@ void Run(absl::Span<const uint8_t> stream, int64_t count, uint8_t pattern, int64
       }
     }
   }
-  (void)decoder.Reset(stream, -count - 1);
 }
 
 }  // namespace

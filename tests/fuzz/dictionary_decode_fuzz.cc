@@ -54,11 +54,8 @@ void Run(const uint8_t* data, size_t size, int type_length) {
     }
   }
   if (decoder.Reset(data_page, count).ok()) {
-    pqpage::fuzz::InBatches(decoder, pattern, [&](int i, int64_t n) -> absl::Status {
-      const size_t un = static_cast<size_t>(n);
-      if (i % 3 == 0) return decoder.Decode(absl::MakeSpan(values).first(un));
-      if (i % 3 == 1) return decoder.DecodeIndices(absl::MakeSpan(indices).first(un));
-      return decoder.Skip(n);
+    pqpage::fuzz::DecodeInThreeWayBatches(decoder, absl::MakeSpan(values), pattern, [&](int64_t n) {
+      return decoder.DecodeIndices(absl::MakeSpan(indices).first(static_cast<size_t>(n)));
     });
     pqpage::fuzz::ProbePastEnd(decoder, absl::MakeSpan(values));
   }

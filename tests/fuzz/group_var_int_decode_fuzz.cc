@@ -19,13 +19,7 @@ constexpr int kHeaderBytes = 3;
 template <typename T>
 void Run(absl::Span<const uint8_t> stream, int64_t count, uint8_t pattern) {
   pqpage::GroupVarIntDecoder<T> decoder;
-  std::vector<T> values(static_cast<size_t>(count));
-  if (decoder.Reset(stream, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
-  if (decoder.Reset(stream, count).ok()) {
-    pqpage::fuzz::DecodeInMixedBatches(decoder, absl::MakeSpan(values), pattern);
-    pqpage::fuzz::ProbePastEnd(decoder, absl::MakeSpan(values));
-  }
-  (void)decoder.Reset(stream, -count - 1);
+  pqpage::fuzz::FuzzDecoder<T>(decoder, stream, count, pattern);
 }
 
 }  // namespace
