@@ -50,7 +50,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint8_t pattern = data[0] >> 3;
   std::vector<int64_t> values;
   for (size_t at = kHeaderBytes; at < size;) {
-    const size_t length = std::min<size_t>(data[at++] % 9, size - at);
+    const size_t wanted = data[at++] % 9;
+    const size_t length = std::min(wanted, size - at);
     uint64_t value = 0;
     for (size_t k = 0; k < length; ++k) value |= uint64_t{data[at + k]} << (8 * k);
     at += length;
