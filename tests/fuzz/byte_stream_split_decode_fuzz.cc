@@ -51,22 +51,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint8_t pattern = data[1];
   const int64_t count = pqpage::fuzz::BoundedCount(data[2] | (data[3] << 8), size);
   const absl::Span<const uint8_t> page(data + kHeaderBytes, size - kHeaderBytes);
-  switch (data[0] % 5) {
-    case 0:
-      RunNumeric<float>(page, count, pattern);
-      break;
-    case 1:
-      RunNumeric<double>(page, count, pattern);
-      break;
-    case 2:
-      RunNumeric<int32_t>(page, count, pattern);
-      break;
-    case 3:
-      RunNumeric<int64_t>(page, count, pattern);
-      break;
-    default:
-      RunFixedLen(page, count, (data[0] / 5) % 40, pattern);
-      break;
+  const int type = data[0] % 5;
+  if (type == 4) {
+    RunFixedLen(page, count, (data[0] / 5) % 40, pattern);
+  } else {
+    pqpage::fuzz::WithTypeAt<float, double, int32_t, int64_t>(
+        type, [&]<typename T>() { RunNumeric<T>(page, count, pattern); });
   }
   return 0;
 }

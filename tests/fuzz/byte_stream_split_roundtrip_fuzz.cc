@@ -114,22 +114,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < kHeaderBytes) return 0;
   const uint8_t pattern = data[1];
   const absl::Span<const uint8_t> bytes(data + kHeaderBytes, size - kHeaderBytes);
-  switch (data[0] % 5) {
-    case 0:
-      RunNumeric<float>(bytes, pattern);
-      break;
-    case 1:
-      RunNumeric<double>(bytes, pattern);
-      break;
-    case 2:
-      RunNumeric<int32_t>(bytes, pattern);
-      break;
-    case 3:
-      RunNumeric<int64_t>(bytes, pattern);
-      break;
-    default:
-      RunFixedLen(bytes, 1 + (data[0] / 5) % 40, pattern);
-      break;
+  const int type = data[0] % 5;
+  if (type == 4) {
+    RunFixedLen(bytes, 1 + (data[0] / 5) % 40, pattern);
+  } else {
+    pqpage::fuzz::WithTypeAt<float, double, int32_t, int64_t>(
+        type, [&]<typename T>() { RunNumeric<T>(bytes, pattern); });
   }
   return 0;
 }

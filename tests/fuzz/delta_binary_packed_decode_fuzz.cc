@@ -52,11 +52,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int64_t cap = pqpage::fuzz::CountCap(size);
   const int64_t count = std::min<int64_t>(data[1] | (data[2] << 8), cap);
   const absl::Span<const uint8_t> stream(data + kHeaderBytes, size - kHeaderBytes);
-  if (data[0] & 1) {
-    Run<int64_t>(stream, count, pattern, cap);
-  } else {
-    Run<int32_t>(stream, count, pattern, cap);
-  }
+  pqpage::fuzz::WithTypeAt<int32_t, int64_t>(
+      data[0] & 1, [&]<typename T>() { Run<T>(stream, count, pattern, cap); });
   return 0;
 }
 

@@ -66,29 +66,12 @@ void Run(const uint8_t* data, size_t size, int type_length) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < kHeaderBytes) return 0;
-  switch (data[0] % 7) {
-    case 0:
-      Run<int32_t>(data, size, pqpage::kVariableLength);
-      break;
-    case 1:
-      Run<int64_t>(data, size, pqpage::kVariableLength);
-      break;
-    case 2:
-      Run<pqpage::Int96>(data, size, pqpage::kVariableLength);
-      break;
-    case 3:
-      Run<float>(data, size, pqpage::kVariableLength);
-      break;
-    case 4:
-      Run<double>(data, size, pqpage::kVariableLength);
-      break;
-    case 5:
-      Run<pqpage::ByteArray>(data, size, pqpage::kVariableLength);
-      break;
-    default:
-      Run<pqpage::ByteArray>(data, size, 1 + (data[0] / 7) % 20);
-      break;
-  }
+  const int type = data[0] % 7;
+  // The last, FIXED_LEN_BYTE_ARRAY, is a ByteArray with a type length.
+  const int type_length = type == 6 ? 1 + (data[0] / 7) % 20 : pqpage::kVariableLength;
+  pqpage::fuzz::WithTypeAt<int32_t, int64_t, pqpage::Int96, float, double, pqpage::ByteArray,
+                           pqpage::ByteArray>(
+      type, [&]<typename T>() { Run<T>(data, size, type_length); });
   return 0;
 }
 

@@ -27,6 +27,14 @@
 
 namespace pqpage::fuzz {
 
+// Calls `run.template operator()<T>()` with T the `index`th of Ts, and nothing when there is none:
+// how a header byte picks the value type a target fuzzes.
+template <typename... Ts, typename Run>
+void WithTypeAt(int index, Run run) {
+  int i = 0;
+  (void)((i++ == index && (run.template operator()<Ts>(), true)) || ...);
+}
+
 // Sizes around the decoders' internal boundaries (8-value groups, miniblocks, blocks).
 inline constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
 inline constexpr int kNumBatchSizes = sizeof(kBatchSizes) / sizeof(kBatchSizes[0]);

@@ -29,11 +29,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint8_t pattern = data[0] >> 1;
   const int64_t count = pqpage::fuzz::BoundedCount(data[1] | (data[2] << 8), size);
   const absl::Span<const uint8_t> stream(data + kHeaderBytes, size - kHeaderBytes);
-  if (data[0] & 1) {
-    Run<int64_t>(stream, count, pattern);
-  } else {
-    Run<int32_t>(stream, count, pattern);
-  }
+  pqpage::fuzz::WithTypeAt<int32_t, int64_t>(data[0] & 1,
+                                             [&]<typename T>() { Run<T>(stream, count, pattern); });
   return 0;
 }
 

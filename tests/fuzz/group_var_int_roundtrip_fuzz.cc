@@ -58,11 +58,8 @@ void Run(const uint8_t* data, size_t size) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < kHeaderBytes) return 0;
-  if (data[0] & 1) {
-    Run<int64_t>(data, size);
-  } else {
-    Run<int32_t>(data, size);
-  }
+  pqpage::fuzz::WithTypeAt<int32_t, int64_t>(data[0] & 1,
+                                             [&]<typename T>() { Run<T>(data, size); });
   return 0;
 }
 

@@ -126,31 +126,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint8_t pattern = data[1];
   const int64_t count = pqpage::fuzz::BoundedCount(data[2] | (data[3] << 8), size);
   const absl::Span<const uint8_t> page(data + kHeaderBytes, size - kHeaderBytes);
-  switch (data[0] % 8) {
-    case 0:
-      RunBool(page, count, pattern);
-      break;
-    case 1:
-      RunFixed<int32_t>(page, count, pattern);
-      break;
-    case 2:
-      RunFixed<int64_t>(page, count, pattern);
-      break;
-    case 3:
-      RunFixed<pqpage::Int96>(page, count, pattern);
-      break;
-    case 4:
-      RunFixed<float>(page, count, pattern);
-      break;
-    case 5:
-      RunFixed<double>(page, count, pattern);
-      break;
-    case 6:
-      RunByteArray(page, count, pattern);
-      break;
-    default:
-      RunFixedLen(page, count, (data[0] / 8) % 20, pattern);
-      break;
+  const int type = data[0] % 8;
+  if (type == 0) {
+    RunBool(page, count, pattern);
+  } else if (type == 6) {
+    RunByteArray(page, count, pattern);
+  } else if (type == 7) {
+    RunFixedLen(page, count, (data[0] / 8) % 20, pattern);
+  } else {
+    pqpage::fuzz::WithTypeAt<int32_t, int64_t, pqpage::Int96, float, double>(
+        type - 1, [&]<typename T>() { RunFixed<T>(page, count, pattern); });
   }
   return 0;
 }

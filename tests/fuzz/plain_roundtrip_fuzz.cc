@@ -224,31 +224,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < kHeaderBytes) return 0;
   const uint8_t pattern = data[1];
   const absl::Span<const uint8_t> bytes(data + kHeaderBytes, size - kHeaderBytes);
-  switch (data[0] % 8) {
-    case 0:
-      RunBool(bytes, pattern);
-      break;
-    case 1:
-      RunFixed<int32_t>(bytes, pattern);
-      break;
-    case 2:
-      RunFixed<int64_t>(bytes, pattern);
-      break;
-    case 3:
-      RunFixed<pqpage::Int96>(bytes, pattern);
-      break;
-    case 4:
-      RunFixed<float>(bytes, pattern);
-      break;
-    case 5:
-      RunFixed<double>(bytes, pattern);
-      break;
-    case 6:
-      RunByteArray(bytes, pattern);
-      break;
-    default:
-      RunFixedLen(bytes, 1 + (data[0] / 8) % 20, pattern);
-      break;
+  const int type = data[0] % 8;
+  if (type == 0) {
+    RunBool(bytes, pattern);
+  } else if (type == 6) {
+    RunByteArray(bytes, pattern);
+  } else if (type == 7) {
+    RunFixedLen(bytes, 1 + (data[0] / 8) % 20, pattern);
+  } else {
+    pqpage::fuzz::WithTypeAt<int32_t, int64_t, pqpage::Int96, float, double>(
+        type - 1, [&]<typename T>() { RunFixed<T>(bytes, pattern); });
   }
   return 0;
 }
