@@ -85,7 +85,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
 std::vector<std::vector<uint8_t>> PqpageFuzzSeeds() {
   std::vector<std::vector<uint8_t>> seeds;
-  auto add = [&](uint8_t codec, size_t count, std::vector<uint8_t> stream) {
+  auto add = [&](uint8_t codec, size_t count, const std::vector<uint8_t>& stream) {
     seeds.push_back(pqpage::fuzz::SeedWithHeader(
         {static_cast<uint8_t>(codec | 0x28), LowByte(count), HighByte(count)}, stream));
   };
