@@ -4,6 +4,7 @@
 #include <array>
 
 #include "absl/strings/str_cat.h"
+#include "codec/value_request.h"
 #include "pqpage/status_macros.h"
 
 namespace pqpage::orc {
@@ -31,6 +32,7 @@ constexpr std::array<uint8_t, 256> kOnes = [] {
 
 // Whole bytes are decoded through a buffer of this many.
 constexpr int64_t kByteBatch = 256;
+constexpr char kBooleanRle[] = "ORC boolean RLE";
 
 // Writes the low `count` bits of `bits` at bit `at` of an LSB-first bitmap, keeping its other bits.
 void WriteBits(uint8_t* bitmap, int64_t at, uint32_t bits, int count) {
@@ -83,14 +85,6 @@ absl::Status BooleanRleDecoder::Reset(absl::Span<const uint8_t> data, int64_t nu
   return absl::OkStatus();
 }
 
-absl::Status BooleanRleDecoder::CheckCount(int64_t count) const {
-  if (count < 0 || count > values_left_) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("ORC boolean RLE: ", count, " values asked for, ", values_left_, " left"));
-  }
-  return absl::OkStatus();
-}
-
 void BooleanRleDecoder::TakeFromPartial(bool* out, int count) {
   for (int i = 0; i < count; ++i) {
     if (out != nullptr) out[i] = (partial_ & 0x80) != 0;
@@ -100,7 +94,8 @@ void BooleanRleDecoder::TakeFromPartial(bool* out, int count) {
 }
 
 absl::Status BooleanRleDecoder::Decode(absl::Span<bool> out) {
-  PQPAGE_RETURN_IF_ERROR(CheckCount(static_cast<int64_t>(out.size())));
+  PQPAGE_RETURN_IF_ERROR(
+      pqpage::internal::CheckValueRequest(kBooleanRle, out.size(), values_left_));
   bool* next = out.data();
   int64_t left = static_cast<int64_t>(out.size());
   const int from_partial = static_cast<int>(std::min<int64_t>(left, partial_bits_));
@@ -128,7 +123,7 @@ absl::Status BooleanRleDecoder::Decode(absl::Span<bool> out) {
 
 absl::StatusOr<int64_t> BooleanRleDecoder::DecodeToBitmap(uint8_t* bitmap, int64_t bit_offset,
                                                           int64_t count) {
-  PQPAGE_RETURN_IF_ERROR(CheckCount(count));
+  PQPAGE_RETURN_IF_ERROR(pqpage::internal::CheckValueRequest(kBooleanRle, count, values_left_));
   int64_t at = bit_offset;
   int64_t left = count;
   int64_t ones = 0;
@@ -170,7 +165,7 @@ absl::StatusOr<int64_t> BooleanRleDecoder::DecodeToBitmap(uint8_t* bitmap, int64
 }
 
 absl::Status BooleanRleDecoder::Skip(int64_t count) {
-  PQPAGE_RETURN_IF_ERROR(CheckCount(count));
+  PQPAGE_RETURN_IF_ERROR(pqpage::internal::CheckValueRequest(kBooleanRle, count, values_left_));
   int64_t left = count;
   const int from_partial = static_cast<int>(std::min<int64_t>(left, partial_bits_));
   TakeFromPartial(nullptr, from_partial);

@@ -5,11 +5,13 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "codec/value_request.h"
 #include "pqpage/status_macros.h"
 
 namespace pqpage::orc {
 namespace {
 
+constexpr char kByteRle[] = "ORC byte RLE";
 constexpr int kMinRun = 3;
 constexpr int kMaxRun = 127 + kMinRun;
 constexpr int kMaxLiterals = 128;
@@ -143,10 +145,7 @@ absl::Status ByteRleDecoder::Take(uint8_t* out, int64_t count) {
 }
 
 absl::Status ByteRleDecoder::DecodeBytes(absl::Span<uint8_t> out) {
-  if (static_cast<int64_t>(out.size()) > values_left_) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("ORC byte RLE: ", out.size(), " values asked for, ", values_left_, " left"));
-  }
+  PQPAGE_RETURN_IF_ERROR(pqpage::internal::CheckValueRequest(kByteRle, out.size(), values_left_));
   return Take(out.data(), static_cast<int64_t>(out.size()));
 }
 
@@ -155,10 +154,7 @@ absl::Status ByteRleDecoder::Decode(absl::Span<int8_t> out) {
 }
 
 absl::Status ByteRleDecoder::Skip(int64_t count) {
-  if (count < 0 || count > values_left_) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("ORC byte RLE: cannot skip ", count, " values, ", values_left_, " left"));
-  }
+  PQPAGE_RETURN_IF_ERROR(pqpage::internal::CheckValueRequest(kByteRle, count, values_left_));
   return Take(nullptr, count);
 }
 

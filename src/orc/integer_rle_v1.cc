@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "codec/value_request.h"
 #include "common/byte_reader.h"
 #include "pqpage/orc/varint.h"
 #include "pqpage/status_macros.h"
@@ -10,6 +11,7 @@
 namespace pqpage::orc {
 namespace {
 
+constexpr char kIntegerRleV1[] = "ORC integer RLE v1";
 constexpr int kMinRun = 3;
 constexpr int kMaxRun = 127 + kMinRun;
 constexpr int kMaxLiterals = 128;
@@ -156,28 +158,31 @@ absl::Status IntegerRleV1Decoder::NextGroup() {
   return absl::OkStatus();
 }
 
+template <bool kStore>
 absl::Status IntegerRleV1Decoder::Take(int64_t* out, int64_t count) {
   while (count > 0) {
     if (group_left_ == 0) PQPAGE_RETURN_IF_ERROR(NextGroup());
     const int64_t take = std::min(count, group_left_);
     if (group_is_run_) {
-      if (out != nullptr) {
+      if constexpr (kStore) {
         for (int64_t i = 0; i < take; ++i) {
           out[i] = static_cast<int64_t>(run_next_);
           run_next_ += run_delta_;
         }
+        out += take;
       } else {
         run_next_ += static_cast<uint64_t>(take) * run_delta_;
       }
     } else {
+      // Literals are varints: skipping still reads each one to find the next.
       for (int64_t i = 0; i < take; ++i) {
         PQPAGE_ASSIGN_OR_RETURN(const uint64_t bits, ReadVarint(data_, &position_));
-        if (out != nullptr) {
+        if constexpr (kStore) {
           out[i] = signed_ ? internal::ZigZagDecode(bits) : static_cast<int64_t>(bits);
         }
       }
+      if constexpr (kStore) out += take;
     }
-    if (out != nullptr) out += take;
     group_left_ -= take;
     values_left_ -= take;
     count -= take;
@@ -186,19 +191,14 @@ absl::Status IntegerRleV1Decoder::Take(int64_t* out, int64_t count) {
 }
 
 absl::Status IntegerRleV1Decoder::Decode(absl::Span<int64_t> out) {
-  if (static_cast<int64_t>(out.size()) > values_left_) {
-    return absl::InvalidArgumentError(absl::StrCat("ORC integer RLE v1: ", out.size(),
-                                                   " values asked for, ", values_left_, " left"));
-  }
-  return Take(out.data(), static_cast<int64_t>(out.size()));
+  PQPAGE_RETURN_IF_ERROR(
+      pqpage::internal::CheckValueRequest(kIntegerRleV1, out.size(), values_left_));
+  return Take</*kStore=*/true>(out.data(), static_cast<int64_t>(out.size()));
 }
 
 absl::Status IntegerRleV1Decoder::Skip(int64_t count) {
-  if (count < 0 || count > values_left_) {
-    return absl::InvalidArgumentError(absl::StrCat("ORC integer RLE v1: cannot skip ", count,
-                                                   " values, ", values_left_, " left"));
-  }
-  return Take(nullptr, count);
+  PQPAGE_RETURN_IF_ERROR(pqpage::internal::CheckValueRequest(kIntegerRleV1, count, values_left_));
+  return Take</*kStore=*/false>(nullptr, count);
 }
 
 }  // namespace pqpage::orc

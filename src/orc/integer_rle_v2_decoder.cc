@@ -2,6 +2,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "codec/value_request.h"
 #include "common/byte_reader.h"
 #include "orc/msb_packing.h"
 #include "orc/rle_v2_widths.h"
@@ -17,6 +18,8 @@ using internal::PackedBytes;
 using internal::UnpackMsb64;
 
 namespace {
+
+constexpr char kIntegerRleV2[] = "ORC integer RLE v2";
 
 enum class RunKind : uint8_t { kShortRepeat = 0, kDirect = 1, kPatchedBase = 2, kDelta = 3 };
 
@@ -196,12 +199,15 @@ absl::Status IntegerRleV2Decoder::DecodeRun(const Run& run, int64_t* out) const 
   return absl::OkStatus();
 }
 
+template <bool kStore>
 absl::Status IntegerRleV2Decoder::Take(int64_t* out, int64_t count) {
   const int from_buffer =
       static_cast<int>(std::min<int64_t>(count, buffered_size_ - buffered_next_));
-  if (from_buffer > 0 && out != nullptr) {
-    std::memcpy(out, buffered_ + buffered_next_, from_buffer * sizeof(int64_t));
-    out += from_buffer;
+  if constexpr (kStore) {
+    if (from_buffer > 0) {
+      std::memcpy(out, buffered_ + buffered_next_, from_buffer * sizeof(int64_t));
+      out += from_buffer;
+    }
   }
   buffered_next_ += from_buffer;
   values_left_ -= from_buffer;
@@ -211,7 +217,7 @@ absl::Status IntegerRleV2Decoder::Take(int64_t* out, int64_t count) {
     PQPAGE_RETURN_IF_ERROR(ReadRunHeader(&run));
     if (run.length <= left) {
       // A whole run: straight into the output, or passed over by its header alone.
-      if (out != nullptr) {
+      if constexpr (kStore) {
         PQPAGE_RETURN_IF_ERROR(DecodeRun(run, out));
         out += run.length;
       }
@@ -219,7 +225,9 @@ absl::Status IntegerRleV2Decoder::Take(int64_t* out, int64_t count) {
       left -= run.length;
     } else {
       PQPAGE_RETURN_IF_ERROR(DecodeRun(run, buffered_));
-      if (out != nullptr) std::memcpy(out, buffered_, static_cast<size_t>(left) * sizeof(int64_t));
+      if constexpr (kStore) {
+        std::memcpy(out, buffered_, static_cast<size_t>(left) * sizeof(int64_t));
+      }
       buffered_size_ = run.length;
       buffered_next_ = static_cast<int>(left);
       values_left_ -= left;
@@ -231,19 +239,14 @@ absl::Status IntegerRleV2Decoder::Take(int64_t* out, int64_t count) {
 }
 
 absl::Status IntegerRleV2Decoder::Decode(absl::Span<int64_t> out) {
-  if (static_cast<int64_t>(out.size()) > values_left_) {
-    return absl::InvalidArgumentError(absl::StrCat("ORC integer RLE v2: ", out.size(),
-                                                   " values asked for, ", values_left_, " left"));
-  }
-  return Take(out.data(), static_cast<int64_t>(out.size()));
+  PQPAGE_RETURN_IF_ERROR(
+      pqpage::internal::CheckValueRequest(kIntegerRleV2, out.size(), values_left_));
+  return Take</*kStore=*/true>(out.data(), static_cast<int64_t>(out.size()));
 }
 
 absl::Status IntegerRleV2Decoder::Skip(int64_t count) {
-  if (count < 0 || count > values_left_) {
-    return absl::InvalidArgumentError(absl::StrCat("ORC integer RLE v2: cannot skip ", count,
-                                                   " values, ", values_left_, " left"));
-  }
-  return Take(nullptr, count);
+  PQPAGE_RETURN_IF_ERROR(pqpage::internal::CheckValueRequest(kIntegerRleV2, count, values_left_));
+  return Take</*kStore=*/false>(nullptr, count);
 }
 
 }  // namespace pqpage::orc

@@ -21,13 +21,7 @@ constexpr int kHeaderBytes = 4;
 template <typename T>
 void RunNumeric(absl::Span<const uint8_t> page, int64_t count, uint8_t pattern) {
   pqpage::ByteStreamSplitDecoder<T> decoder;
-  std::vector<T> values(static_cast<size_t>(count));
-  if (decoder.Reset(page, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
-  if (decoder.Reset(page, count).ok()) {
-    pqpage::fuzz::DecodeInMixedBatches(decoder, absl::MakeSpan(values), pattern);
-    pqpage::fuzz::ProbePastEnd(decoder, absl::MakeSpan(values));
-  }
-  (void)decoder.Reset(page, -count - 1);
+  pqpage::fuzz::FuzzDecoder<T>(decoder, page, count, pattern);
 }
 
 void RunFixedLen(absl::Span<const uint8_t> page, int64_t count, int type_length, uint8_t pattern) {
@@ -39,11 +33,8 @@ void RunFixedLen(absl::Span<const uint8_t> page, int64_t count, int type_length,
     (void)decoder.DecodeBytes(absl::MakeSpan(bytes).first(static_cast<size_t>(count) * width));
   }
   if (decoder.Reset(page, count).ok()) {
-    pqpage::fuzz::InBatches(decoder, pattern, [&](int i, int64_t n) {
-      const size_t un = static_cast<size_t>(n);
-      if (i % 3 == 0) return decoder.Decode(absl::MakeSpan(views).first(un));
-      if (i % 3 == 1) return decoder.DecodeBytes(absl::MakeSpan(bytes).first(un * width));
-      return decoder.Skip(n);
+    pqpage::fuzz::DecodeInThreeWayBatches(decoder, absl::MakeSpan(views), pattern, [&](int64_t n) {
+      return decoder.DecodeBytes(absl::MakeSpan(bytes).first(static_cast<size_t>(n) * width));
     });
     if (type_length > 1) (void)decoder.DecodeBytes(absl::MakeSpan(bytes).first(1));
     (void)decoder.DecodeBytes(absl::MakeSpan(bytes).first(width));
@@ -60,22 +51,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint8_t pattern = data[1];
   const int64_t count = pqpage::fuzz::BoundedCount(data[2] | (data[3] << 8), size);
   const absl::Span<const uint8_t> page(data + kHeaderBytes, size - kHeaderBytes);
-  switch (data[0] % 5) {
-    case 0:
-      RunNumeric<float>(page, count, pattern);
-      break;
-    case 1:
-      RunNumeric<double>(page, count, pattern);
-      break;
-    case 2:
-      RunNumeric<int32_t>(page, count, pattern);
-      break;
-    case 3:
-      RunNumeric<int64_t>(page, count, pattern);
-      break;
-    default:
-      RunFixedLen(page, count, (data[0] / 5) % 40, pattern);
-      break;
+  const int type = data[0] % 5;
+  if (type == 4) {
+    RunFixedLen(page, count, (data[0] / 5) % 40, pattern);
+  } else {
+    pqpage::fuzz::WithTypeAt<float, double, int32_t, int64_t>(
+        type, [&]<typename T>() { RunNumeric<T>(page, count, pattern); });
   }
   return 0;
 }

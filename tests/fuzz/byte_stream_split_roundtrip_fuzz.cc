@@ -40,7 +40,7 @@ void CheckBatches(Decoder& decoder, const uint8_t* plain, size_t width, size_t n
   std::vector<uint8_t> out(n * width + 1);
   pqpage::fuzz::CheckInMixedBatches(
       decoder, n, pattern,
-      [&](size_t position, size_t count) {
+      [&](int, size_t position, size_t count) {
         if (!decode(out.data(), count).ok()) Fail("Decode", width, n, position);
         if (count > 0 && std::memcmp(out.data(), plain + position * width, count * width) != 0) {
           Fail("Decode differs", width, n, position);
@@ -68,12 +68,8 @@ void RunNumeric(absl::Span<const uint8_t> bytes, uint8_t pattern) {
   pqpage::ByteStreamSplitDecoder<T> decoder;
   if (!decoder.Reset(page, static_cast<int64_t>(n)).ok()) Fail("Reset", sizeof(T), n, 0);
   if (decoder.stream_length() != static_cast<int64_t>(n)) Fail("stream_length", sizeof(T), n, 0);
-  CheckBatches(decoder, bytes.data(), sizeof(T), n, pattern, [&](uint8_t* out, size_t count) {
-    std::vector<T> typed(count);
-    absl::Status status = decoder.Decode(absl::MakeSpan(typed));
-    if (count > 0) std::memcpy(out, typed.data(), count * sizeof(T));
-    return status;
-  });
+  pqpage::fuzz::CheckDecodesTo(decoder, page, absl::MakeConstSpan(values), pattern,
+                               [&](const char* what, size_t at) { Fail(what, sizeof(T), n, at); });
 }
 
 void RunFixedLen(absl::Span<const uint8_t> bytes, int type_length, uint8_t pattern) {
@@ -118,22 +114,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < kHeaderBytes) return 0;
   const uint8_t pattern = data[1];
   const absl::Span<const uint8_t> bytes(data + kHeaderBytes, size - kHeaderBytes);
-  switch (data[0] % 5) {
-    case 0:
-      RunNumeric<float>(bytes, pattern);
-      break;
-    case 1:
-      RunNumeric<double>(bytes, pattern);
-      break;
-    case 2:
-      RunNumeric<int32_t>(bytes, pattern);
-      break;
-    case 3:
-      RunNumeric<int64_t>(bytes, pattern);
-      break;
-    default:
-      RunFixedLen(bytes, 1 + (data[0] / 5) % 40, pattern);
-      break;
+  const int type = data[0] % 5;
+  if (type == 4) {
+    RunFixedLen(bytes, 1 + (data[0] / 5) % 40, pattern);
+  } else {
+    pqpage::fuzz::WithTypeAt<float, double, int32_t, int64_t>(
+        type, [&]<typename T>() { RunNumeric<T>(bytes, pattern); });
   }
   return 0;
 }

@@ -23,12 +23,7 @@ constexpr int kHeaderBytes = 3;
 template <typename T>
 void Run(absl::Span<const uint8_t> stream, int64_t count, uint8_t pattern, int64_t cap) {
   pqpage::DeltaBinaryPackedDecoder<T> decoder;
-  std::vector<T> values(static_cast<size_t>(count));
-  if (decoder.Reset(stream, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
-  if (decoder.Reset(stream, count).ok()) {
-    pqpage::fuzz::DecodeInMixedBatches(decoder, absl::MakeSpan(values), pattern);
-    pqpage::fuzz::ProbePastEnd(decoder, absl::MakeSpan(values));
-  }
+  pqpage::fuzz::FuzzDecoder<T>(decoder, stream, count, pattern);
   // The whole stream: the header's count can be anything, so decode at most `cap` values (the
   // rest is skipped without unpacking).
   if (decoder.ResetWholeStream(stream).ok()) {
@@ -47,7 +42,6 @@ void Run(absl::Span<const uint8_t> stream, int64_t count, uint8_t pattern, int64
       }
     }
   }
-  (void)decoder.Reset(stream, -count - 1);
 }
 
 }  // namespace
@@ -58,11 +52,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int64_t cap = pqpage::fuzz::CountCap(size);
   const int64_t count = std::min<int64_t>(data[1] | (data[2] << 8), cap);
   const absl::Span<const uint8_t> stream(data + kHeaderBytes, size - kHeaderBytes);
-  if (data[0] & 1) {
-    Run<int64_t>(stream, count, pattern, cap);
-  } else {
-    Run<int32_t>(stream, count, pattern, cap);
-  }
+  pqpage::fuzz::WithTypeAt<int32_t, int64_t>(
+      data[0] & 1, [&]<typename T>() { Run<T>(stream, count, pattern, cap); });
   return 0;
 }
 

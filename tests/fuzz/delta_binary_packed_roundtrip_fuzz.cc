@@ -99,25 +99,19 @@ void Run(const uint8_t* data, size_t size) {
   stream.insert(stream.end(), {0xFF, 0x00, 0x7F, 0x80});
 
   pqpage::DeltaBinaryPackedDecoder<T> decoder;
-  std::vector<T> out(n);
-  if (!decoder.Reset(stream, static_cast<int64_t>(n)).ok()) Fail("Reset", n, 0);
-  if (decoder.header_value_count() != static_cast<int64_t>(n)) Fail("header_value_count", n, 0);
-  if (!decoder.Decode(absl::MakeSpan(out)).ok()) Fail("Decode", n, 0);
-  if (out != values) Fail("Decode differs", n, 0);
-  if (decoder.bytes_consumed() != stream_size) Fail("bytes_consumed", n, decoder.bytes_consumed());
-
-  if (!decoder.Reset(stream, static_cast<int64_t>(n)).ok()) Fail("Reset", n, 0);
-  pqpage::fuzz::CheckInMixedBatches(
-      decoder, n, pattern,
-      [&](size_t position, size_t count) {
-        if (!decoder.Decode(absl::MakeSpan(out).first(count)).ok())
-          Fail("batch Decode", n, position);
-        if (!std::equal(out.begin(), out.begin() + count, values.begin() + position)) {
-          Fail("batch Decode differs", n, position);
+  pqpage::fuzz::CheckDecodesTo(
+      decoder, stream, absl::MakeConstSpan(values), pattern,
+      [&](const char* what, size_t at) { Fail(what, n, at); },
+      [&](absl::Span<const T> decoded, size_t position) {
+        if (decoder.header_value_count() != static_cast<int64_t>(n)) {
+          Fail("header_value_count", n, position);
         }
-      },
-      [&](const char* what, size_t at) { Fail(what, n, at); });
-  if (n > 0 && decoder.Skip(1).ok()) Fail("Skip past the end accepted", n, n);
+        // Every value decoded, none skipped: the decoder stands just after the stream.
+        if (position == 0 && decoded.size() == n && decoder.bytes_consumed() != stream_size) {
+          Fail("bytes_consumed", n, decoder.bytes_consumed());
+        }
+      });
+  std::vector<T> out(n);
 
   // A caller reading a prefix, then jumping to the end of the stream.
   const size_t prefix = (data[1] * 7u) % (n + 1);
@@ -143,11 +137,8 @@ void Run(const uint8_t* data, size_t size) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < kHeaderBytes) return 0;
-  if (data[0] & 1) {
-    Run<int64_t>(data, size);
-  } else {
-    Run<int32_t>(data, size);
-  }
+  pqpage::fuzz::WithTypeAt<int32_t, int64_t>(data[0] & 1,
+                                             [&]<typename T>() { Run<T>(data, size); });
   return 0;
 }
 

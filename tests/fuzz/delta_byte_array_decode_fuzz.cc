@@ -54,17 +54,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const absl::Span<const uint8_t> page(data + kHeaderBytes, size - kHeaderBytes);
 
   pqpage::DeltaByteArrayDecoder decoder(type_length, options);
-  std::vector<pqpage::ByteArray> values(static_cast<size_t>(count));
-  if (decoder.Reset(page, count).ok() && decoder.Decode(absl::MakeSpan(values)).ok()) {
-    CheckValues(values, type_length);
-  }
-  if (decoder.Reset(page, count).ok()) {
-    pqpage::fuzz::DecodeInMixedBatches(
-        decoder, absl::MakeSpan(values), pattern,
-        [&](absl::Span<const pqpage::ByteArray> out) { CheckValues(out, type_length); });
-    pqpage::fuzz::ProbePastEnd(decoder, absl::MakeSpan(values));
-  }
-  (void)decoder.Reset(page, -count - 1);
+  pqpage::fuzz::FuzzDecoder<pqpage::ByteArray>(
+      decoder, page, count, pattern,
+      [&](absl::Span<const pqpage::ByteArray> values) { CheckValues(values, type_length); });
   return 0;
 }
 

@@ -32,24 +32,6 @@ bool Same(const pqpage::ByteArray& a, const std::string& b) {
   return a.size == b.size() && (a.size == 0 || std::memcmp(a.data, b.data(), a.size) == 0);
 }
 
-// Decodes in batches (every third skipped) and compares with `expected`.
-template <typename Decoder>
-void CheckBatches(Decoder& decoder, const std::vector<std::string>& expected, uint8_t pattern) {
-  const size_t n = expected.size();
-  std::vector<pqpage::ByteArray> out(n);
-  pqpage::fuzz::CheckInMixedBatches(
-      decoder, n, pattern,
-      [&](size_t position, size_t count) {
-        if (!decoder.Decode(absl::MakeSpan(out).first(count)).ok())
-          Fail("batch Decode", n, position);
-        for (size_t k = 0; k < count; ++k) {
-          if (!Same(out[k], expected[position + k])) Fail("batch Decode differs", n, position + k);
-        }
-      },
-      [&](const char* what, size_t at) { Fail(what, n, at); });
-  if (n > 0 && decoder.Skip(1).ok()) Fail("Skip past the end accepted", n, n);
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -89,14 +71,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::vector<uint8_t> page = encoder.Finish();
 
   pqpage::DeltaByteArrayDecoder decoder(codec_type_length);
+  pqpage::fuzz::CheckDecodesTo(decoder, page, absl::MakeConstSpan(values), pattern,
+                               [&](const char* what, size_t at) { Fail(what, n, at); });
   std::vector<pqpage::ByteArray> out(n);
-  if (!decoder.Reset(page, static_cast<int64_t>(n)).ok()) Fail("Reset", n, 0);
-  if (!decoder.Decode(absl::MakeSpan(out)).ok()) Fail("Decode", n, 0);
-  for (size_t i = 0; i < n; ++i) {
-    if (!Same(out[i], strings[i])) Fail("Decode differs", n, i);
-  }
-  if (!decoder.Reset(page, static_cast<int64_t>(n)).ok()) Fail("Reset", n, 0);
-  CheckBatches(decoder, strings, pattern);
   // A prefix of the page.
   const size_t prefix = (pattern * 7u) % (n + 1);
   if (!decoder.Reset(page, static_cast<int64_t>(prefix)).ok()) Fail("Reset prefix", n, prefix);
@@ -117,18 +94,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::vector<uint8_t> length_page = length_encoder.Finish();
     if (length_page.size() > estimate) Fail("DLBA page larger than EstimatedSize", n, 0);
     pqpage::DeltaLengthByteArrayDecoder length_decoder;
-    if (!length_decoder.Reset(length_page, static_cast<int64_t>(n)).ok()) Fail("DLBA Reset", n, 0);
-    if (!length_decoder.Decode(absl::MakeSpan(out)).ok()) Fail("DLBA Decode", n, 0);
-    for (size_t i = 0; i < n; ++i) {
-      if (!Same(out[i], strings[i])) Fail("DLBA Decode differs", n, i);
-      if (out[i].size > 0 &&
-          (out[i].data < length_page.data() ||
-           out[i].data + out[i].size > length_page.data() + length_page.size())) {
-        Fail("DLBA view outside the page", n, i);
-      }
-    }
-    if (!length_decoder.Reset(length_page, static_cast<int64_t>(n)).ok()) Fail("DLBA Reset", n, 0);
-    CheckBatches(length_decoder, strings, pattern);
+    pqpage::fuzz::CheckDecodesTo(
+        length_decoder, length_page, absl::MakeConstSpan(values), pattern,
+        [&](const char* what, size_t at) {
+          pqpage::fuzz::AbortWithMessage(
+              "DELTA_LENGTH_BYTE_ARRAY round trip: %s (%zu values, at %zu)", what, n, at);
+        },
+        [&](absl::Span<const pqpage::ByteArray> decoded, size_t position) {
+          for (size_t k = 0; k < decoded.size(); ++k) {
+            if (decoded[k].size > 0 &&
+                (decoded[k].data < length_page.data() ||
+                 decoded[k].data + decoded[k].size > length_page.data() + length_page.size())) {
+              Fail("DLBA view outside the page", n, position + k);
+            }
+          }
+        });
   }
   return 0;
 }

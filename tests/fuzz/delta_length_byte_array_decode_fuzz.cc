@@ -39,17 +39,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int64_t count = pqpage::fuzz::BoundedCount(data[1] | (data[2] << 8), size);
   const absl::Span<const uint8_t> page(data + kHeaderBytes, size - kHeaderBytes);
   pqpage::DeltaLengthByteArrayDecoder decoder;
-  std::vector<pqpage::ByteArray> values(static_cast<size_t>(count));
-  if (decoder.Reset(page, count).ok() && decoder.Decode(absl::MakeSpan(values)).ok()) {
-    CheckInside(values, page);
-  }
-  if (decoder.Reset(page, count).ok()) {
-    pqpage::fuzz::DecodeInMixedBatches(
-        decoder, absl::MakeSpan(values), pattern,
-        [&](absl::Span<const pqpage::ByteArray> out) { CheckInside(out, page); });
-    pqpage::fuzz::ProbePastEnd(decoder, absl::MakeSpan(values));
-  }
-  (void)decoder.Reset(page, -count - 1);
+  pqpage::fuzz::FuzzDecoder<pqpage::ByteArray>(
+      decoder, page, count, pattern,
+      [&](absl::Span<const pqpage::ByteArray> values) { CheckInside(values, page); });
   return 0;
 }
 

@@ -54,11 +54,8 @@ void Run(const uint8_t* data, size_t size, int type_length) {
     }
   }
   if (decoder.Reset(data_page, count).ok()) {
-    pqpage::fuzz::InBatches(decoder, pattern, [&](int i, int64_t n) -> absl::Status {
-      const size_t un = static_cast<size_t>(n);
-      if (i % 3 == 0) return decoder.Decode(absl::MakeSpan(values).first(un));
-      if (i % 3 == 1) return decoder.DecodeIndices(absl::MakeSpan(indices).first(un));
-      return decoder.Skip(n);
+    pqpage::fuzz::DecodeInThreeWayBatches(decoder, absl::MakeSpan(values), pattern, [&](int64_t n) {
+      return decoder.DecodeIndices(absl::MakeSpan(indices).first(static_cast<size_t>(n)));
     });
     pqpage::fuzz::ProbePastEnd(decoder, absl::MakeSpan(values));
   }
@@ -69,29 +66,12 @@ void Run(const uint8_t* data, size_t size, int type_length) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < kHeaderBytes) return 0;
-  switch (data[0] % 7) {
-    case 0:
-      Run<int32_t>(data, size, pqpage::kVariableLength);
-      break;
-    case 1:
-      Run<int64_t>(data, size, pqpage::kVariableLength);
-      break;
-    case 2:
-      Run<pqpage::Int96>(data, size, pqpage::kVariableLength);
-      break;
-    case 3:
-      Run<float>(data, size, pqpage::kVariableLength);
-      break;
-    case 4:
-      Run<double>(data, size, pqpage::kVariableLength);
-      break;
-    case 5:
-      Run<pqpage::ByteArray>(data, size, pqpage::kVariableLength);
-      break;
-    default:
-      Run<pqpage::ByteArray>(data, size, 1 + (data[0] / 7) % 20);
-      break;
-  }
+  const int type = data[0] % 7;
+  // The last, FIXED_LEN_BYTE_ARRAY, is a ByteArray with a type length.
+  const int type_length = type == 6 ? 1 + (data[0] / 7) % 20 : pqpage::kVariableLength;
+  pqpage::fuzz::WithTypeAt<int32_t, int64_t, pqpage::Int96, float, double, pqpage::ByteArray,
+                           pqpage::ByteArray>(
+      type, [&]<typename T>() { Run<T>(data, size, type_length); });
   return 0;
 }
 

@@ -28,14 +28,7 @@ constexpr int kHeaderBytes = 3;
   pqpage::fuzz::AbortWithMessage("dictionary round trip: %s (at %zu)", what, at);
 }
 
-template <typename T>
-bool Same(const T& a, const T& b) {
-  return std::memcmp(&a, &b, sizeof(T)) == 0;
-}
-template <>
-bool Same(const pqpage::ByteArray& a, const pqpage::ByteArray& b) {
-  return a.size == b.size && (a.size == 0 || std::memcmp(a.data, b.data, a.size) == 0);
-}
+using pqpage::fuzz::SameValue;
 
 // Values from the input: a byte below 0x50 repeats an earlier value, anything else starts a fresh
 // one made of the following bytes (`width` of them; for BYTE_ARRAY the byte gives the length).
@@ -129,7 +122,7 @@ void Run(const uint8_t* data, size_t size, int type_length) {
   if (static_cast<int64_t>(entries.size()) != encoder.num_entries()) Fail("num_entries", 0);
   for (size_t i = 0; i < entries.size(); ++i) {
     for (size_t j = 0; j < i && entries.size() < 200; ++j) {
-      if (Same(entries[i], entries[j])) Fail("duplicate entry", i);
+      if (SameValue(entries[i], entries[j])) Fail("duplicate entry", i);
     }
   }
 
@@ -139,7 +132,7 @@ void Run(const uint8_t* data, size_t size, int type_length) {
   }
   if (decoder.dictionary().size() != entries.size()) Fail("dictionary size", 0);
   for (size_t i = 0; i < entries.size(); ++i) {
-    if (!Same(decoder.dictionary()[i], entries[i])) Fail("dictionary entry differs", i);
+    if (!SameValue(decoder.dictionary()[i], entries[i])) Fail("dictionary entry differs", i);
   }
   std::vector<T> out(values.size());
   std::vector<uint32_t> indices(values.size());
@@ -150,33 +143,35 @@ void Run(const uint8_t* data, size_t size, int type_length) {
       Fail("Decode", page.begin);
     }
     for (size_t i = page.begin; i < page.end; ++i) {
-      if (!Same(out[i - page.begin], values[i])) Fail("Decode differs", i);
+      if (!SameValue(out[i - page.begin], values[i])) Fail("Decode differs", i);
     }
     if (!decoder.Reset(page.bytes, count).ok()) Fail("Reset", page.begin);
-    size_t position = page.begin;
-    for (int i = 0; decoder.values_left() > 0; ++i) {
-      const size_t n =
-          static_cast<size_t>(pqpage::fuzz::BatchSize(pattern, i, decoder.values_left()));
-      if (i % 3 == 0) {
-        if (!decoder.Decode(absl::MakeSpan(out).first(n)).ok()) Fail("batch Decode", position);
-        for (size_t k = 0; k < n; ++k) {
-          if (!Same(out[k], values[position + k])) Fail("batch Decode differs", position + k);
-        }
-      } else if (i % 3 == 1) {
-        if (!decoder.DecodeIndices(absl::MakeSpan(indices).first(n)).ok()) {
-          Fail("DecodeIndices", position);
-        }
-        for (size_t k = 0; k < n; ++k) {
-          if (indices[k] >= entries.size() || !Same(entries[indices[k]], values[position + k])) {
-            Fail("DecodeIndices differs", position + k);
+    const absl::Span<const T> page_values =
+        absl::MakeConstSpan(values).subspan(page.begin, page.end - page.begin);
+    auto fail = [&](const char* what, size_t at) { Fail(what, page.begin + at); };
+    pqpage::fuzz::CheckInMixedBatches(
+        decoder, page_values.size(), pattern,
+        [&](int i, size_t position, size_t n) {
+          if (i % 3 == 0) {
+            if (!decoder.Decode(absl::MakeSpan(out).first(n)).ok()) fail("batch Decode", position);
+            for (size_t k = 0; k < n; ++k) {
+              if (!SameValue(out[k], page_values[position + k])) {
+                fail("batch Decode differs", position + k);
+              }
+            }
+            return;
           }
-        }
-      } else if (!decoder.Skip(static_cast<int64_t>(n)).ok()) {
-        Fail("Skip", position);
-      }
-      position += n;
-    }
-    if (position != page.end) Fail("values_left", position);
+          if (!decoder.DecodeIndices(absl::MakeSpan(indices).first(n)).ok()) {
+            fail("DecodeIndices", position);
+          }
+          for (size_t k = 0; k < n; ++k) {
+            if (indices[k] >= entries.size() ||
+                !SameValue(entries[indices[k]], page_values[position + k])) {
+              fail("DecodeIndices differs", position + k);
+            }
+          }
+        },
+        fail);
   }
 }
 
@@ -184,29 +179,12 @@ void Run(const uint8_t* data, size_t size, int type_length) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < kHeaderBytes) return 0;
-  switch (data[0] % 7) {
-    case 0:
-      Run<int32_t>(data, size, pqpage::kVariableLength);
-      break;
-    case 1:
-      Run<int64_t>(data, size, pqpage::kVariableLength);
-      break;
-    case 2:
-      Run<pqpage::Int96>(data, size, pqpage::kVariableLength);
-      break;
-    case 3:
-      Run<float>(data, size, pqpage::kVariableLength);
-      break;
-    case 4:
-      Run<double>(data, size, pqpage::kVariableLength);
-      break;
-    case 5:
-      Run<pqpage::ByteArray>(data, size, pqpage::kVariableLength);
-      break;
-    default:
-      Run<pqpage::ByteArray>(data, size, 1 + (data[0] / 7) % 16);
-      break;
-  }
+  const int type = data[0] % 7;
+  // The last, FIXED_LEN_BYTE_ARRAY, is a ByteArray with a type length.
+  const int type_length = type == 6 ? 1 + (data[0] / 7) % 16 : pqpage::kVariableLength;
+  pqpage::fuzz::WithTypeAt<int32_t, int64_t, pqpage::Int96, float, double, pqpage::ByteArray,
+                           pqpage::ByteArray>(
+      type, [&]<typename T>() { Run<T>(data, size, type_length); });
   return 0;
 }
 

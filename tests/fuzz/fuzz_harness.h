@@ -1,9 +1,11 @@
 // Pieces every fuzz harness in tests/fuzz uses the same way: the table of batch sizes a byte of
 // the input picks from, the Decode/Skip loop over those batches (for decode harnesses, which only
-// need "no crash", and for round-trip harnesses, which compare every batch), the cap on value
-// counts taken from the input, the seed layout "header bytes, then the page", and the abort with
-// a message that turns a broken contract into a failing fuzz run. Header-only so each harness
-// stays a single translation unit (libFuzzer and the replay driver link one .cc per target).
+// need "no crash", and for round-trip harnesses, which compare every batch), the whole decode
+// harness (FuzzDecoder) and round trip's decode half (CheckDecodesTo) of the per-encoding targets,
+// the cap on value counts taken from the input, the seed layout "header bytes, then the page", and
+// the abort with a message that turns a broken contract into a failing fuzz run. Header-only so
+// each harness stays a single translation unit (libFuzzer and the replay driver link one .cc per
+// target).
 #ifndef PQPAGE_TESTS_FUZZ_FUZZ_HARNESS_H_
 #define PQPAGE_TESTS_FUZZ_FUZZ_HARNESS_H_
 
@@ -13,14 +15,25 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <initializer_list>
+#include <memory>
 #include <type_traits>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/types/span.h"
+#include "pqpage/types.h"
 
 namespace pqpage::fuzz {
+
+// Calls `run.template operator()<T>()` with T the `index`th of Ts, and nothing when there is none:
+// how a header byte picks the value type a target fuzzes.
+template <typename... Ts, typename Run>
+void WithTypeAt(int index, Run run) {
+  int i = 0;
+  (void)((i++ == index && (run.template operator()<Ts>(), true)) || ...);
+}
 
 // Sizes around the decoders' internal boundaries (8-value groups, miniblocks, blocks).
 inline constexpr int64_t kBatchSizes[] = {1, 7, 8, 33, 100, 513, 4096};
@@ -63,9 +76,16 @@ void DecodeInMixedBatches(Decoder& decoder, absl::Span<T> out, uint8_t pattern, 
   });
 }
 
-template <typename Decoder, typename T>
-void DecodeInMixedBatches(Decoder& decoder, absl::Span<T> out, uint8_t pattern) {
-  DecodeInMixedBatches(decoder, out, pattern, [](absl::Span<const T>) {});
+// Decode, `decode_other(n)` (the codec's second decode form), Skip, in turn, over batches of `out`
+// until the decoder is drained or a step fails.
+template <typename Decoder, typename T, typename DecodeOther>
+void DecodeInThreeWayBatches(Decoder& decoder, absl::Span<T> out, uint8_t pattern,
+                             DecodeOther decode_other) {
+  InBatches(decoder, pattern, [&](int i, int64_t n) -> absl::Status {
+    if (i % 3 == 0) return decoder.Decode(out.first(static_cast<size_t>(n)));
+    if (i % 3 == 1) return decode_other(n);
+    return decoder.Skip(n);
+  });
 }
 
 // The calls a drained (or failed) decoder must refuse cleanly: one more value, one more skip, a
@@ -77,9 +97,10 @@ void ProbePastEnd(Decoder& decoder, absl::Span<T> out) {
   (void)decoder.Skip(-1);
 }
 
-// Round trips: Skip every third batch, hand the others to `check_batch(position, count)` (which
-// decodes and compares), and report a failed Skip or a wrong total through `fail(what, at)`.
-// Returns the number of values walked over (== expected_count, else `fail` was called).
+// Round trips: Skip every third batch, hand the others to `check_batch(i, position, count)` (which
+// decodes and compares; `i` tells the first batch of three from the second), and report a failed
+// Skip or a wrong total through `fail(what, at)`. Returns the number of values walked over
+// (== expected_count, else `fail` was called).
 template <typename Decoder, typename CheckBatch, typename FailFn>
 size_t CheckInMixedBatches(Decoder& decoder, size_t expected_count, uint8_t pattern,
                            CheckBatch check_batch, FailFn fail) {
@@ -89,12 +110,83 @@ size_t CheckInMixedBatches(Decoder& decoder, size_t expected_count, uint8_t patt
     if (i % 3 == 2) {
       if (!decoder.Skip(static_cast<int64_t>(count)).ok()) fail("Skip", position);
     } else {
-      check_batch(position, count);
+      check_batch(i, position, count);
     }
     position += count;
   }
   if (position != expected_count) fail("values_left", position);
   return position;
+}
+
+// `count` value-initialised values: not std::vector, whose bool specialisation has no data().
+template <typename T>
+std::unique_ptr<T[]> NewValues(size_t count) {
+  return std::unique_ptr<T[]>(new T[count]());
+}
+
+// The default check of the harnesses below: every decoded value is acceptable.
+struct AnyValues {
+  template <typename T>
+  void operator()(absl::Span<const T> /*decoded*/, size_t /*position*/ = 0) const {}
+};
+
+// The decode harness of a decoder whose Reset takes (page, count), on arbitrary bytes: all `count`
+// values at once, then DecodeInMixedBatches and ProbePastEnd, then a negative count Reset must
+// refuse. `check(decoded)` sees every span that decoded successfully.
+template <typename T, typename Decoder, typename Check = AnyValues>
+void FuzzDecoder(Decoder& decoder, absl::Span<const uint8_t> page, int64_t count, uint8_t pattern,
+                 Check check = {}) {
+  const std::unique_ptr<T[]> storage = NewValues<T>(static_cast<size_t>(count));
+  const absl::Span<T> values(storage.get(), static_cast<size_t>(count));
+  if (decoder.Reset(page, count).ok() && decoder.Decode(values).ok()) {
+    check(absl::Span<const T>(values));
+  }
+  if (decoder.Reset(page, count).ok()) {
+    DecodeInMixedBatches(decoder, values, pattern, check);
+    ProbePastEnd(decoder, values);
+  }
+  (void)decoder.Reset(page, -count - 1);
+}
+
+// Whether a decoded value is exactly the one put: bit for bit (NaN payloads, -0.0), and for byte
+// arrays byte for byte.
+template <typename T>
+bool SameValue(const T& a, const T& b) {
+  if constexpr (std::is_same_v<T, ByteArray>) {
+    return a.size == b.size && (a.size == 0 || std::memcmp(a.data, b.data, a.size) == 0);
+  } else {
+    return std::memcmp(&a, &b, sizeof(T)) == 0;
+  }
+}
+
+// The decode half of a round trip, for a decoder whose Reset takes (stream, count): `stream` must
+// decode to exactly `values`, all at once and in mixed batches, and refuse a Skip past the end.
+// `fail(what, at)` reports a difference (and must not return); `check(decoded, position)` sees
+// every decoded span besides.
+template <typename T, typename Decoder, typename FailFn, typename Check = AnyValues>
+void CheckDecodesTo(Decoder& decoder, absl::Span<const uint8_t> stream, absl::Span<const T> values,
+                    uint8_t pattern, FailFn fail, Check check = {}) {
+  const size_t n = values.size();
+  const std::unique_ptr<T[]> storage = NewValues<T>(n);
+  const absl::Span<T> out(storage.get(), n);
+  auto compare = [&](size_t position, size_t count, const char* what) {
+    for (size_t k = 0; k < count; ++k) {
+      if (!SameValue(out[k], values[position + k])) fail(what, position + k);
+    }
+    check(absl::Span<const T>(out.first(count)), position);
+  };
+  if (!decoder.Reset(stream, static_cast<int64_t>(n)).ok()) fail("Reset", 0);
+  if (!decoder.Decode(out).ok()) fail("Decode", 0);
+  compare(0, n, "Decode differs");
+  if (!decoder.Reset(stream, static_cast<int64_t>(n)).ok()) fail("Reset", 0);
+  CheckInMixedBatches(
+      decoder, n, pattern,
+      [&](int, size_t position, size_t count) {
+        if (!decoder.Decode(out.first(count)).ok()) fail("batch Decode", position);
+        compare(position, count, "batch Decode differs");
+      },
+      fail);
+  if (decoder.Skip(1).ok()) fail("Skip past the end accepted", n);
 }
 
 // Prints the printf-style message and aborts: how a harness reports a broken contract.

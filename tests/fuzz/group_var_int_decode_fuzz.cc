@@ -19,13 +19,7 @@ constexpr int kHeaderBytes = 3;
 template <typename T>
 void Run(absl::Span<const uint8_t> stream, int64_t count, uint8_t pattern) {
   pqpage::GroupVarIntDecoder<T> decoder;
-  std::vector<T> values(static_cast<size_t>(count));
-  if (decoder.Reset(stream, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
-  if (decoder.Reset(stream, count).ok()) {
-    pqpage::fuzz::DecodeInMixedBatches(decoder, absl::MakeSpan(values), pattern);
-    pqpage::fuzz::ProbePastEnd(decoder, absl::MakeSpan(values));
-  }
-  (void)decoder.Reset(stream, -count - 1);
+  pqpage::fuzz::FuzzDecoder<T>(decoder, stream, count, pattern);
 }
 
 }  // namespace
@@ -35,11 +29,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint8_t pattern = data[0] >> 1;
   const int64_t count = pqpage::fuzz::BoundedCount(data[1] | (data[2] << 8), size);
   const absl::Span<const uint8_t> stream(data + kHeaderBytes, size - kHeaderBytes);
-  if (data[0] & 1) {
-    Run<int64_t>(stream, count, pattern);
-  } else {
-    Run<int32_t>(stream, count, pattern);
-  }
+  pqpage::fuzz::WithTypeAt<int32_t, int64_t>(data[0] & 1,
+                                             [&]<typename T>() { Run<T>(stream, count, pattern); });
   return 0;
 }
 

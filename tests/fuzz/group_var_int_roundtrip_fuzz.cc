@@ -50,34 +50,16 @@ void Run(const uint8_t* data, size_t size) {
   if (encoder.EstimatedSize() != 0 || !encoder.Finish().empty()) Fail("not reset by Finish", n, 0);
 
   pqpage::GroupVarIntDecoder<T> decoder;
-  std::vector<T> out(n);
-  if (!decoder.Reset(stream, static_cast<int64_t>(n)).ok()) Fail("Reset", n, 0);
-  if (!decoder.Decode(absl::MakeSpan(out)).ok()) Fail("Decode", n, 0);
-  if (out != values) Fail("Decode differs", n, 0);
-
-  if (!decoder.Reset(stream, static_cast<int64_t>(n)).ok()) Fail("Reset", n, 0);
-  pqpage::fuzz::CheckInMixedBatches(
-      decoder, n, pattern,
-      [&](size_t position, size_t count) {
-        if (!decoder.Decode(absl::MakeSpan(out).first(count)).ok())
-          Fail("batch Decode", n, position);
-        if (!std::equal(out.begin(), out.begin() + count, values.begin() + position)) {
-          Fail("batch Decode differs", n, position);
-        }
-      },
-      [&](const char* what, size_t at) { Fail(what, n, at); });
-  if (n > 0 && decoder.Skip(1).ok()) Fail("Skip past the end accepted", n, n);
+  pqpage::fuzz::CheckDecodesTo(decoder, stream, absl::MakeConstSpan(values), pattern,
+                               [&](const char* what, size_t at) { Fail(what, n, at); });
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < kHeaderBytes) return 0;
-  if (data[0] & 1) {
-    Run<int64_t>(data, size);
-  } else {
-    Run<int32_t>(data, size);
-  }
+  pqpage::fuzz::WithTypeAt<int32_t, int64_t>(data[0] & 1,
+                                             [&]<typename T>() { Run<T>(data, size); });
   return 0;
 }
 

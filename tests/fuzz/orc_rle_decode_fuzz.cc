@@ -4,7 +4,6 @@
 // the rest is the stream. Decode and Skip in assorted batch sizes must either succeed or return an
 // error, never read outside the input.
 #include <cstdint>
-#include <memory>
 #include <vector>
 
 #include "fuzz/fuzz_harness.h"
@@ -17,24 +16,12 @@
 
 namespace {
 
+using pqpage::fuzz::FuzzDecoder;
 using pqpage::fuzz::HighByte;
 using pqpage::fuzz::LowByte;
 using pqpage::orc::Signedness;
 
 constexpr int kHeaderBytes = 3;
-
-template <typename T, typename Decoder>
-void Run(Decoder& decoder, absl::Span<const uint8_t> stream, int64_t count, uint8_t pattern) {
-  // Not std::vector: vector<bool> has no data().
-  const std::unique_ptr<T[]> values(new T[static_cast<size_t>(count) + 1]);
-  const auto span = absl::Span<T>(values.get(), static_cast<size_t>(count));
-  if (decoder.Reset(stream, count).ok()) (void)decoder.Decode(span);
-  if (decoder.Reset(stream, count).ok()) {
-    pqpage::fuzz::DecodeInMixedBatches(decoder, span, pattern);
-    pqpage::fuzz::ProbePastEnd(decoder, span);
-  }
-  (void)decoder.Reset(stream, -count - 1);
-}
 
 void RunBitmap(absl::Span<const uint8_t> stream, int64_t count, uint8_t pattern) {
   pqpage::orc::BooleanRleDecoder decoder;
@@ -66,12 +53,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   switch (data[0] & 7) {
     case 0: {
       pqpage::orc::ByteRleDecoder decoder;
-      Run<int8_t>(decoder, stream, count, pattern);
+      FuzzDecoder<int8_t>(decoder, stream, count, pattern);
       break;
     }
     case 1: {
       pqpage::orc::BooleanRleDecoder decoder;
-      Run<bool>(decoder, stream, count, pattern);
+      FuzzDecoder<bool>(decoder, stream, count, pattern);
       RunBitmap(stream, count, pattern);
       break;
     }
@@ -79,14 +66,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     case 3: {
       pqpage::orc::IntegerRleV1Decoder decoder((data[0] & 1) != 0 ? Signedness::kSigned
                                                                   : Signedness::kUnsigned);
-      Run<int64_t>(decoder, stream, count, pattern);
+      FuzzDecoder<int64_t>(decoder, stream, count, pattern);
       break;
     }
     case 4:
     case 5: {
       pqpage::orc::IntegerRleV2Decoder decoder((data[0] & 1) != 0 ? Signedness::kSigned
                                                                   : Signedness::kUnsigned);
-      Run<int64_t>(decoder, stream, count, pattern);
+      FuzzDecoder<int64_t>(decoder, stream, count, pattern);
       break;
     }
     default:
@@ -98,7 +85,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
 std::vector<std::vector<uint8_t>> PqpageFuzzSeeds() {
   std::vector<std::vector<uint8_t>> seeds;
-  auto add = [&](uint8_t codec, size_t count, std::vector<uint8_t> stream) {
+  auto add = [&](uint8_t codec, size_t count, const std::vector<uint8_t>& stream) {
     seeds.push_back(pqpage::fuzz::SeedWithHeader(
         {static_cast<uint8_t>(codec | 0x28), LowByte(count), HighByte(count)}, stream));
   };

@@ -39,21 +39,8 @@ void RoundTrip(Encoder& encoder, Decoder& decoder, const std::vector<T>& values,
   if (exact_estimate ? stream.size() != estimate : stream.size() > estimate) {
     Fail("EstimatedSize", n, stream.size());
   }
-  std::unique_ptr<T[]> out(new T[n + 1]);
-  if (!decoder.Reset(stream, static_cast<int64_t>(n)).ok()) Fail("Reset", n, 0);
-  if (!decoder.Decode(absl::Span<T>(out.get(), n)).ok()) Fail("Decode", n, 0);
-  if (!std::equal(out.get(), out.get() + n, values.begin())) Fail("Decode differs", n, 0);
-  if (!decoder.Reset(stream, static_cast<int64_t>(n)).ok()) Fail("Reset", n, 0);
-  pqpage::fuzz::CheckInMixedBatches(
-      decoder, n, pattern,
-      [&](size_t position, size_t count) {
-        if (!decoder.Decode(absl::Span<T>(out.get(), count)).ok())
-          Fail("batch Decode", n, position);
-        if (!std::equal(out.get(), out.get() + count, values.begin() + position)) {
-          Fail("batch Decode differs", n, position);
-        }
-      },
-      [&](const char* what, size_t at) { Fail(what, n, at); });
+  pqpage::fuzz::CheckDecodesTo(decoder, stream, all, pattern,
+                               [&](const char* what, size_t at) { Fail(what, n, at); });
 }
 
 }  // namespace
@@ -63,7 +50,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint8_t pattern = data[0] >> 3;
   std::vector<int64_t> values;
   for (size_t at = kHeaderBytes; at < size;) {
-    const size_t length = std::min<size_t>(data[at++] % 9, size - at);
+    const size_t wanted = data[at++] % 9;
+    const size_t length = std::min(wanted, size - at);
     uint64_t value = 0;
     for (size_t k = 0; k < length; ++k) value |= uint64_t{data[at + k]} << (8 * k);
     at += length;

@@ -20,6 +20,7 @@
 
 namespace {
 
+using pqpage::fuzz::DecodeInThreeWayBatches;
 using pqpage::fuzz::HighByte;
 using pqpage::fuzz::InBatches;
 using pqpage::fuzz::LowByte;
@@ -29,13 +30,7 @@ constexpr int kHeaderBytes = 4;
 template <typename T>
 void RunFixed(absl::Span<const uint8_t> page, int64_t count, uint8_t pattern) {
   pqpage::PlainDecoder<T> decoder;
-  std::vector<T> values(static_cast<size_t>(count));
-  if (decoder.Reset(page, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
-  if (decoder.Reset(page, count).ok()) {
-    pqpage::fuzz::DecodeInMixedBatches(decoder, absl::MakeSpan(values), pattern);
-    pqpage::fuzz::ProbePastEnd(decoder, absl::MakeSpan(values));
-  }
-  (void)decoder.Reset(page, -count - 1);
+  pqpage::fuzz::FuzzDecoder<T>(decoder, page, count, pattern);
 }
 
 void RunBool(absl::Span<const uint8_t> page, int64_t count, uint8_t pattern) {
@@ -49,9 +44,7 @@ void RunBool(absl::Span<const uint8_t> page, int64_t count, uint8_t pattern) {
   }
   if (decoder.Reset(page, count).ok()) {
     int64_t bit = pattern % 8;
-    InBatches(decoder, pattern, [&](int i, int64_t n) -> absl::Status {
-      if (i % 3 == 0) return decoder.Decode(out.first(static_cast<size_t>(n)));
-      if (i % 3 == 2) return decoder.Skip(n);
+    DecodeInThreeWayBatches(decoder, out, pattern, [&](int64_t n) {
       absl::StatusOr<int64_t> ones = decoder.DecodeToBitmap(bitmap.data(), bit, n);
       bit += n;
       return ones.status();
@@ -67,7 +60,8 @@ void RunByteArray(absl::Span<const uint8_t> page, int64_t count, uint8_t pattern
   std::vector<pqpage::ByteArray> values(static_cast<size_t>(count));
   if (decoder.Reset(page, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
   if (decoder.Reset(page, count).ok()) {
-    pqpage::fuzz::DecodeInMixedBatches(decoder, absl::MakeSpan(values), pattern);
+    pqpage::fuzz::DecodeInMixedBatches(decoder, absl::MakeSpan(values), pattern,
+                                       pqpage::fuzz::AnyValues{});
   }
   // Arrow-style decoding, with a byte limit small enough to be hit, starting new buffers each
   // time it is (as a caller would), and checking the offsets it reports.
@@ -114,11 +108,8 @@ void RunFixedLen(absl::Span<const uint8_t> page, int64_t count, int type_length,
   std::vector<uint8_t> bytes((static_cast<size_t>(count) + 1) * width);
   if (decoder.Reset(page, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
   if (decoder.Reset(page, count).ok()) {
-    InBatches(decoder, pattern, [&](int i, int64_t n) -> absl::Status {
-      const size_t un = static_cast<size_t>(n);
-      if (i % 3 == 0) return decoder.Decode(absl::MakeSpan(values).first(un));
-      if (i % 3 == 1) return decoder.DecodeBytes(absl::MakeSpan(bytes).first(un * width));
-      return decoder.Skip(n);
+    DecodeInThreeWayBatches(decoder, absl::MakeSpan(values), pattern, [&](int64_t n) {
+      return decoder.DecodeBytes(absl::MakeSpan(bytes).first(static_cast<size_t>(n) * width));
     });
     // A byte count that is not a whole number of values must be refused.
     if (type_length > 1) (void)decoder.DecodeBytes(absl::MakeSpan(bytes).first(1));
@@ -135,31 +126,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint8_t pattern = data[1];
   const int64_t count = pqpage::fuzz::BoundedCount(data[2] | (data[3] << 8), size);
   const absl::Span<const uint8_t> page(data + kHeaderBytes, size - kHeaderBytes);
-  switch (data[0] % 8) {
-    case 0:
-      RunBool(page, count, pattern);
-      break;
-    case 1:
-      RunFixed<int32_t>(page, count, pattern);
-      break;
-    case 2:
-      RunFixed<int64_t>(page, count, pattern);
-      break;
-    case 3:
-      RunFixed<pqpage::Int96>(page, count, pattern);
-      break;
-    case 4:
-      RunFixed<float>(page, count, pattern);
-      break;
-    case 5:
-      RunFixed<double>(page, count, pattern);
-      break;
-    case 6:
-      RunByteArray(page, count, pattern);
-      break;
-    default:
-      RunFixedLen(page, count, (data[0] / 8) % 20, pattern);
-      break;
+  const int type = data[0] % 8;
+  if (type == 0) {
+    RunBool(page, count, pattern);
+  } else if (type == 6) {
+    RunByteArray(page, count, pattern);
+  } else if (type == 7) {
+    RunFixedLen(page, count, (data[0] / 8) % 20, pattern);
+  } else {
+    pqpage::fuzz::WithTypeAt<int32_t, int64_t, pqpage::Int96, float, double>(
+        type - 1, [&]<typename T>() { RunFixed<T>(page, count, pattern); });
   }
   return 0;
 }

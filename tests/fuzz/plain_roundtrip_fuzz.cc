@@ -40,18 +40,6 @@ std::vector<uint8_t> FinishChecked(Encoder& encoder, size_t expected_size) {
   return std::vector<uint8_t>(out.begin() + 2, out.end());
 }
 
-template <typename Decoder, typename Step>
-void InBatches(Decoder& decoder, uint8_t pattern, size_t n, Step step) {
-  size_t position = 0;
-  for (int i = 0; decoder.values_left() > 0; ++i) {
-    const size_t count =
-        static_cast<size_t>(pqpage::fuzz::BatchSize(pattern, i, decoder.values_left()));
-    step(i, position, count);
-    position += count;
-  }
-  if (position != n) Fail("values_left", position);
-}
-
 template <typename T>
 void RunFixed(absl::Span<const uint8_t> bytes, uint8_t pattern) {
   const size_t n = bytes.size() / sizeof(T);
@@ -65,19 +53,7 @@ void RunFixed(absl::Span<const uint8_t> bytes, uint8_t pattern) {
       FinishChecked(encoder, pqpage::PlainEncoder<T>::MaxEncodedSize(n));
   if (n > 0 && std::memcmp(page.data(), values.data(), page.size()) != 0) Fail("layout", 0);
   pqpage::PlainDecoder<T> decoder;
-  if (!decoder.Reset(page, static_cast<int64_t>(n)).ok()) Fail("Reset", 0);
-  std::vector<T> out(n);
-  InBatches(decoder, pattern, n, [&](int i, size_t position, size_t count) {
-    if (i % 3 == 2) {
-      if (!decoder.Skip(static_cast<int64_t>(count)).ok()) Fail("Skip", position);
-      return;
-    }
-    if (!decoder.Decode(absl::MakeSpan(out).first(count)).ok()) Fail("Decode", position);
-    if (count > 0 && std::memcmp(out.data(), values.data() + position, count * sizeof(T)) != 0) {
-      Fail("Decode differs", position);
-    }
-  });
-  if (decoder.Skip(1).ok()) Fail("Skip past the end accepted", n);
+  pqpage::fuzz::CheckDecodesTo(decoder, page, absl::MakeConstSpan(values), pattern, Fail);
 }
 
 void RunBool(absl::Span<const uint8_t> bytes, uint8_t pattern) {
@@ -99,37 +75,38 @@ void RunBool(absl::Span<const uint8_t> bytes, uint8_t pattern) {
   if (!decoder.Reset(page, static_cast<int64_t>(n)).ok()) Fail("Reset", 0);
   std::unique_ptr<bool[]> out(new bool[n + 1]);
   std::vector<uint8_t> bitmap(n / 8 + 2);
-  InBatches(decoder, pattern, n, [&](int i, size_t position, size_t count) {
-    if (i % 3 == 2) {
-      if (!decoder.Skip(static_cast<int64_t>(count)).ok()) Fail("Skip", position);
-    } else if (i % 3 == 0) {
-      if (!decoder.Decode(absl::MakeSpan(out.get(), count)).ok()) Fail("Decode", position);
-      for (size_t k = 0; k < count; ++k) {
-        if (out[k] != values[position + k]) Fail("Decode differs", position + k);
-      }
-    } else {
-      const int64_t offset = static_cast<int64_t>(position % 8);
-      std::fill(bitmap.begin(), bitmap.end(), 0x5A);
-      absl::StatusOr<int64_t> ones =
-          decoder.DecodeToBitmap(bitmap.data(), offset, static_cast<int64_t>(count));
-      if (!ones.ok()) Fail("DecodeToBitmap", position);
-      int64_t expected_ones = 0;
-      for (size_t k = 0; k < count; ++k) {
-        const size_t bit = k + static_cast<size_t>(offset);
-        if (((bitmap[bit / 8] >> (bit % 8)) & 1) != values[position + k]) {
-          Fail("DecodeToBitmap differs", position + k);
+  pqpage::fuzz::CheckInMixedBatches(
+      decoder, n, pattern,
+      [&](int i, size_t position, size_t count) {
+        if (i % 3 == 0) {
+          if (!decoder.Decode(absl::MakeSpan(out.get(), count)).ok()) Fail("Decode", position);
+          for (size_t k = 0; k < count; ++k) {
+            if (out[k] != values[position + k]) Fail("Decode differs", position + k);
+          }
+        } else {
+          const int64_t offset = static_cast<int64_t>(position % 8);
+          std::fill(bitmap.begin(), bitmap.end(), 0x5A);
+          absl::StatusOr<int64_t> ones =
+              decoder.DecodeToBitmap(bitmap.data(), offset, static_cast<int64_t>(count));
+          if (!ones.ok()) Fail("DecodeToBitmap", position);
+          int64_t expected_ones = 0;
+          for (size_t k = 0; k < count; ++k) {
+            const size_t bit = k + static_cast<size_t>(offset);
+            if (((bitmap[bit / 8] >> (bit % 8)) & 1) != values[position + k]) {
+              Fail("DecodeToBitmap differs", position + k);
+            }
+            expected_ones += values[position + k];
+          }
+          if (*ones != expected_ones) Fail("DecodeToBitmap count", position);
+          const size_t after = count + static_cast<size_t>(offset);
+          for (size_t bit = after; bit < bitmap.size() * 8; ++bit) {
+            if (((bitmap[bit / 8] >> (bit % 8)) & 1) != ((0x5A >> (bit % 8)) & 1)) {
+              Fail("DecodeToBitmap wrote past its bits", position);
+            }
+          }
         }
-        expected_ones += values[position + k];
-      }
-      if (*ones != expected_ones) Fail("DecodeToBitmap count", position);
-      const size_t after = count + static_cast<size_t>(offset);
-      for (size_t bit = after; bit < bitmap.size() * 8; ++bit) {
-        if (((bitmap[bit / 8] >> (bit % 8)) & 1) != ((0x5A >> (bit % 8)) & 1)) {
-          Fail("DecodeToBitmap wrote past its bits", position);
-        }
-      }
-    }
-  });
+      },
+      Fail);
 }
 
 // Byte arrays: a byte gives each value's length, the following bytes its content.
@@ -150,26 +127,17 @@ void RunByteArray(absl::Span<const uint8_t> bytes, uint8_t pattern) {
   if (!encoder.Put(absl::MakeConstSpan(values).first(split)).ok()) Fail("Put", 0);
   if (!encoder.Put(absl::MakeConstSpan(views)).ok()) Fail("Put string_view", split);
   const std::vector<uint8_t> page = FinishChecked(encoder, encoder.MaxEncodedSize(n, total));
-  auto same = [](const pqpage::ByteArray& a, const pqpage::ByteArray& b) {
-    return a.size == b.size && (a.size == 0 || std::memcmp(a.data, b.data, a.size) == 0);
-  };
   pqpage::PlainDecoder<pqpage::ByteArray> decoder;
-  if (!decoder.Reset(page, static_cast<int64_t>(n)).ok()) Fail("Reset", 0);
-  std::vector<pqpage::ByteArray> out(n);
-  InBatches(decoder, pattern, n, [&](int i, size_t position, size_t count) {
-    if (i % 3 == 2) {
-      if (!decoder.Skip(static_cast<int64_t>(count)).ok()) Fail("Skip", position);
-      return;
-    }
-    if (!decoder.Decode(absl::MakeSpan(out).first(count)).ok()) Fail("Decode", position);
-    for (size_t k = 0; k < count; ++k) {
-      if (!same(out[k], values[position + k])) Fail("Decode differs", position + k);
-      if (out[k].size > 0 &&
-          (out[k].data < page.data() || out[k].data >= page.data() + page.size())) {
-        Fail("view outside the page", position + k);
-      }
-    }
-  });
+  pqpage::fuzz::CheckDecodesTo(
+      decoder, page, absl::MakeConstSpan(values), pattern, Fail,
+      [&](absl::Span<const pqpage::ByteArray> decoded, size_t position) {
+        for (size_t k = 0; k < decoded.size(); ++k) {
+          if (decoded[k].size > 0 &&
+              (decoded[k].data < page.data() || decoded[k].data >= page.data() + page.size())) {
+            Fail("view outside the page", position + k);
+          }
+        }
+      });
   // Arrow-style, with a byte limit from the pattern: every value must come out once, in order.
   const int64_t max_data_bytes = (pattern & 0x80) ? int64_t{0x7FFFFFFF} : 48 + pattern % 64;
   if (!decoder.Reset(page, static_cast<int64_t>(n)).ok()) Fail("Reset", 0);
@@ -186,7 +154,9 @@ void RunByteArray(absl::Span<const uint8_t> bytes, uint8_t pattern) {
       const pqpage::ByteArray value(
           data.data() + offsets[first + k],
           static_cast<uint32_t>(offsets[first + k + 1] - offsets[first + k]));
-      if (!same(value, values[position + k])) Fail("DecodeToOffsets differs", position + k);
+      if (!pqpage::fuzz::SameValue(value, values[position + k])) {
+        Fail("DecodeToOffsets differs", position + k);
+      }
     }
     position += static_cast<size_t>(*appended);
     if (static_cast<int64_t>(data.size()) > max_data_bytes) Fail("max_data_bytes passed", position);
@@ -225,27 +195,27 @@ void RunFixedLen(absl::Span<const uint8_t> bytes, int type_length, uint8_t patte
   if (!decoder.Reset(page, static_cast<int64_t>(n)).ok()) Fail("Reset", 0);
   std::vector<pqpage::ByteArray> out(n);
   std::vector<uint8_t> out_bytes(n * width);
-  InBatches(decoder, pattern, n, [&](int i, size_t position, size_t count) {
-    if (i % 3 == 2) {
-      if (!decoder.Skip(static_cast<int64_t>(count)).ok()) Fail("Skip", position);
-    } else if (i % 3 == 0) {
-      if (!decoder.Decode(absl::MakeSpan(out).first(count)).ok()) Fail("Decode", position);
-      for (size_t k = 0; k < count; ++k) {
-        if (out[k].size != width ||
-            std::memcmp(out[k].data, values[position + k].data, width) != 0) {
-          Fail("Decode differs", position + k);
+  pqpage::fuzz::CheckInMixedBatches(
+      decoder, n, pattern,
+      [&](int i, size_t position, size_t count) {
+        if (i % 3 == 0) {
+          if (!decoder.Decode(absl::MakeSpan(out).first(count)).ok()) Fail("Decode", position);
+          for (size_t k = 0; k < count; ++k) {
+            if (!pqpage::fuzz::SameValue(out[k], values[position + k])) {
+              Fail("Decode differs", position + k);
+            }
+          }
+        } else {
+          if (!decoder.DecodeBytes(absl::MakeSpan(out_bytes).first(count * width)).ok()) {
+            Fail("DecodeBytes", position);
+          }
+          if (count > 0 &&
+              std::memcmp(out_bytes.data(), bytes.data() + position * width, count * width) != 0) {
+            Fail("DecodeBytes differs", position);
+          }
         }
-      }
-    } else {
-      if (!decoder.DecodeBytes(absl::MakeSpan(out_bytes).first(count * width)).ok()) {
-        Fail("DecodeBytes", position);
-      }
-      if (count > 0 &&
-          std::memcmp(out_bytes.data(), bytes.data() + position * width, count * width) != 0) {
-        Fail("DecodeBytes differs", position);
-      }
-    }
-  });
+      },
+      Fail);
 }
 
 }  // namespace
@@ -254,31 +224,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < kHeaderBytes) return 0;
   const uint8_t pattern = data[1];
   const absl::Span<const uint8_t> bytes(data + kHeaderBytes, size - kHeaderBytes);
-  switch (data[0] % 8) {
-    case 0:
-      RunBool(bytes, pattern);
-      break;
-    case 1:
-      RunFixed<int32_t>(bytes, pattern);
-      break;
-    case 2:
-      RunFixed<int64_t>(bytes, pattern);
-      break;
-    case 3:
-      RunFixed<pqpage::Int96>(bytes, pattern);
-      break;
-    case 4:
-      RunFixed<float>(bytes, pattern);
-      break;
-    case 5:
-      RunFixed<double>(bytes, pattern);
-      break;
-    case 6:
-      RunByteArray(bytes, pattern);
-      break;
-    default:
-      RunFixedLen(bytes, 1 + (data[0] / 8) % 20, pattern);
-      break;
+  const int type = data[0] % 8;
+  if (type == 0) {
+    RunBool(bytes, pattern);
+  } else if (type == 6) {
+    RunByteArray(bytes, pattern);
+  } else if (type == 7) {
+    RunFixedLen(bytes, 1 + (data[0] / 8) % 20, pattern);
+  } else {
+    pqpage::fuzz::WithTypeAt<int32_t, int64_t, pqpage::Int96, float, double>(
+        type - 1, [&]<typename T>() { RunFixed<T>(bytes, pattern); });
   }
   return 0;
 }

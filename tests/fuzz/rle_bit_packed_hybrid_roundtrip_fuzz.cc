@@ -110,7 +110,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<uint32_t> out(n);
   pqpage::fuzz::CheckInMixedBatches(
       decoder, n, pattern,
-      [&](size_t position, size_t count) {
+      [&](int, size_t position, size_t count) {
         if (!decoder.Decode(absl::MakeSpan(out).first(count)).ok()) {
           Fail("batch Decode", width, n, position);
         }

@@ -63,7 +63,6 @@ class BooleanRleDecoder final : public Decoder<bool> {
  private:
   // Moves `count` values out of the open byte into bools (out may be null to skip).
   void TakeFromPartial(bool* out, int count);
-  absl::Status CheckCount(int64_t count) const;
 
   ByteRleDecoder bytes_;
   int64_t values_left_ = 0;

@@ -77,7 +77,9 @@ class IntegerRleV1Decoder final : public Decoder<int64_t> {
 
  private:
   absl::Status NextGroup();
-  // Decodes (out != nullptr) or skips `count` values, count <= values_left().
+  // Decodes `count` values into `out` (kStore) or passes over them (out unused), count <=
+  // values_left(): one body for Decode and Skip.
+  template <bool kStore>
   absl::Status Take(int64_t* out, int64_t count);
 
   bool signed_;

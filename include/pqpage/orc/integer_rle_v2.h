@@ -104,7 +104,9 @@ class IntegerRleV2Decoder final : public Decoder<int64_t> {
   absl::Status ReadRunHeader(Run* run) const;
   // Decodes the run described by `run` (its bytes at position_) into `out`.
   absl::Status DecodeRun(const Run& run, int64_t* out) const;
-  // Decodes (out != nullptr) or skips `count` values, count <= values_left().
+  // Decodes `count` values into `out` (kStore) or passes over them (out unused), count <=
+  // values_left(): one body for Decode and Skip.
+  template <bool kStore>
   absl::Status Take(int64_t* out, int64_t count);
 
   bool signed_;
