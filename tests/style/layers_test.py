@@ -43,7 +43,7 @@ PUBLIC_OWNERS = {
     "schema": ["schema.h"],
     "page": ["column_chunk_reader.h", "column_chunk_writer.h", "page_header_iterator.h",
              "page_index.h", "peer_readers.h"],
-    "file": ["file.h", "arrow_schema.h"],
+    "file": ["file.h", "arrow_schema.h", "recode.h", "advise.h"],
     "orc": ["orc/"],
 }
 GENERATED_ALLOWED = {"metadata", "schema", "page", "file"}
