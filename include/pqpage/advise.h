@@ -75,7 +75,8 @@ struct PolicyTotal {
   // the type writes PLAIN): listed, never advised, so the advice names what really differs.
   std::optional<EncodingPolicy> same_as;
 
-  // Decoded value megabytes per second; 0 when nothing was timed.
+  // How fast the policy's pages decode.
+  // @return decoded value megabytes per second; 0 when nothing was timed.
   double DecodeMegabytesPerSecond() const {
     return decode_seconds > 0 ? static_cast<double>(decoded_value_bytes) / 1e6 / decode_seconds
                               : 0.0;
@@ -101,6 +102,7 @@ struct ColumnAdvice {
   // (pqpage/recode.h) allows are advised.
   bool arrow_dictionary = false;
 
+  // @return the recommended policy's total (totals[recommended]).
   const PolicyTotal& advised() const { return totals[recommended]; }
 };
 
@@ -109,8 +111,9 @@ struct FileAdvice {
   int data_page_version = 1;          // measured with
   std::vector<ColumnAdvice> columns;  // schema order; only AdviseOptions::column when set
 
-  // The columns' bytes now, and under their advised policies.
+  // @return the columns' bytes as the file stores them now (their chunks' lengths).
   int64_t current_bytes() const;
+  // @return the columns' bytes under their advised policies.
   int64_t advised_bytes() const;
 };
 
