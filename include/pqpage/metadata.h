@@ -58,6 +58,11 @@ struct PageEncodingStats {
   Encoding encoding() const { return static_cast<Encoding>(encoding_id); }
 };
 
+// Adds to `encodings` the value encodings of the data pages (v1 and v2) that `stats` counts, each
+// once, in the order first met; the dictionary page's entry is left out.
+void AddDataPageEncodings(const std::vector<PageEncodingStats>& stats,
+                          std::vector<Encoding>* encodings);
+
 // ColumnMetaData: where a column chunk's pages are and what they hold.
 struct ColumnMetadata {
   int32_t physical_type_id = 0;

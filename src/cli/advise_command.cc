@@ -1,8 +1,8 @@
 // pqpage advise FILE: which encoding suits each column, learnt by trying them all on the file's own
-// data (cli_advise_measure.h): for each column, what it is stored as now, the bytes every policy
-// writes after the codec and how fast each result decodes, which of pyarrow, DuckDB and polars
-// would refuse each result (pqpage/peer_readers.h), the recommendation, and the one `pqpage recode`
-// command that applies every recommendation.
+// data (Advise in pqpage/advise.h, printed here): for each column, what it is stored as now, the
+// bytes every policy writes after the codec and how fast each result decodes, which of pyarrow,
+// DuckDB and polars would refuse each result (pqpage/peer_readers.h), the recommendation, and the
+// one `pqpage recode` command that applies every recommendation.
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -16,7 +16,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "cli/cli_advise_measure.h"
 #include "cli/cli_args.h"
 #include "cli/cli_json_writer.h"
 #include "cli/cli_progress.h"
@@ -24,7 +23,7 @@
 #include "cli/cli_value_text.h"
 #include "cli/cli_writer_args.h"
 #include "cli/commands.h"
-#include "pqpage/arrow_schema.h"
+#include "pqpage/advise.h"
 #include "pqpage/file.h"
 #include "pqpage/peer_readers.h"
 
@@ -66,51 +65,7 @@ struct Options {
   bool verbose = false;
   bool json = false;
   ReaderOptions reader;
-  // Paths the file's ARROW:schema makes dictionary types (pqpage/arrow_schema.h).
-  std::vector<std::string> arrow_dictionary_columns;
 };
-
-// One policy over all of a column's chunks.
-struct PolicyTotal {
-  EncodingPolicy policy = EncodingPolicy::kPlain;
-  int64_t stored_bytes = 0;
-  double decode_seconds = 0;
-  int64_t decoded_value_bytes = 0;
-  std::vector<std::string> encodings;  // distinct per-chunk encodings, in order of appearance
-  std::vector<PeerReader> refused_by;  // the peers that refuse one of its chunks' encodings
-  // An earlier policy that wrote the same encodings and bytes (a policy that does not apply to
-  // the type writes PLAIN): listed, never advised, so the advice names what really differs.
-  std::optional<EncodingPolicy> same_as;
-
-  double DecodeMegabytesPerSecond() const {
-    return decode_seconds > 0 ? static_cast<double>(decoded_value_bytes) / 1e6 / decode_seconds
-                              : 0.0;
-  }
-};
-
-struct ColumnAdvice {
-  int column = 0;
-  std::string path;
-  PhysicalType type = PhysicalType::kInt32;
-  std::string logical_type;  // LogicalType::ToString(), "" for none
-  // The peers refusing each encoding pqpage writes for the type, in WrittenValueEncodings order.
-  std::vector<std::pair<Encoding, std::vector<PeerReader>>> peers_refusing;
-  // What auto chooses among by default (AutoEncodings::kInteroperable), the dictionary included.
-  std::vector<Encoding> interoperable;
-  Compression codec = Compression::kUncompressed;  // measured with
-  int64_t current_bytes = 0;
-  std::vector<std::string> current_encodings;
-  std::vector<PolicyTotal> totals;  // AdvisedPolicies() order
-  std::vector<ChunkMeasurement> chunks;
-  size_t recommended = 0;  // index into totals
-  // The file's Arrow schema makes it a dictionary type: only dictionary or PLAIN pages are
-  // readable into it by Arrow, so only those policies are advised.
-  bool arrow_dictionary = false;
-};
-
-void AddDistinct(const std::string& text, std::vector<std::string>* list) {
-  if (std::find(list->begin(), list->end(), text) == list->end()) list->push_back(text);
-}
 
 std::string JoinPeers(std::vector<PeerReader> peers) {
   std::sort(peers.begin(), peers.end());
@@ -127,116 +82,6 @@ std::string JoinList(const std::vector<std::string>& list) {
   return out;
 }
 
-// The smallest policy, or among those within the margin of it, the fastest to decode. Decode
-// times closer than kSameSpeed count as equal (timing noise on a busy machine is about that), and
-// then the earlier policy wins, so the advice does not flip between runs.
-constexpr double kSameSpeed = 0.05;
-// A policy some peer refuses is advised only when every policy is refused by one.
-size_t Recommend(const std::vector<PolicyTotal>& totals, double tie_margin, bool arrow_dictionary) {
-  const bool some_readable =
-      std::any_of(totals.begin(), totals.end(),
-                  [](const PolicyTotal& total) { return total.refused_by.empty(); });
-  const auto eligible = [&](const PolicyTotal& total) {
-    if (some_readable && !total.refused_by.empty()) return false;
-    return !arrow_dictionary || total.policy == EncodingPolicy::kPlain ||
-           total.policy == EncodingPolicy::kDictionary;
-  };
-  int64_t smallest = std::numeric_limits<int64_t>::max();
-  for (const PolicyTotal& total : totals) {
-    if (eligible(total)) smallest = std::min(smallest, total.stored_bytes);
-  }
-  const double limit = static_cast<double>(smallest) * (1.0 + tie_margin);
-  std::optional<size_t> best;
-  for (size_t i = 0; i < totals.size(); ++i) {
-    if (totals[i].same_as || !eligible(totals[i]) ||
-        static_cast<double>(totals[i].stored_bytes) > limit) {
-      continue;
-    }
-    if (!best || totals[i].decode_seconds < totals[*best].decode_seconds * (1.0 - kSameSpeed)) {
-      best = i;
-    }
-  }
-  return *best;
-}
-
-// Codecs pqpage does not write are measured with their nearest writable one.
-Compression WritableCodec(Compression codec) {
-  if (codec == Compression::kLz4Hadoop) return Compression::kLz4Raw;
-  if (codec == Compression::kLzo) return Compression::kSnappy;
-  return codec;
-}
-
-absl::StatusOr<ColumnAdvice> AdviseColumn(const FileReader& file, int column,
-                                          const Options& options, Progress& progress,
-                                          int64_t* bytes_done) {
-  ColumnAdvice advice;
-  const ColumnDescriptor& descriptor = file.schema().columns()[static_cast<size_t>(column)];
-  advice.column = column;
-  advice.path = descriptor.PathString();
-  advice.type = descriptor.type;
-  advice.logical_type = descriptor.logical_type.ToString();
-  for (const Encoding encoding : WrittenValueEncodings(descriptor.type)) {
-    advice.peers_refusing.emplace_back(encoding,
-                                       PeersRefusing(encoding, descriptor, options.page_version));
-    if (InteroperableEncoding(encoding, descriptor, options.page_version)) {
-      advice.interoperable.push_back(encoding);
-    }
-  }
-  advice.codec = Compression::kSnappy;
-  if (options.compression) {
-    advice.codec = *options.compression;
-  } else if (file.num_row_groups() > 0) {
-    absl::StatusOr<ColumnChunkLocation> first = file.ColumnChunk(0, column);
-    if (!first.ok()) return first.status();
-    advice.codec = WritableCodec(first->codec);
-  }
-  WriterOptions writer;
-  writer.data_page_version = options.page_version;
-  writer.compression = advice.codec;
-  for (const EncodingPolicy policy : AdvisedPolicies()) {
-    advice.totals.push_back(PolicyTotal{.policy = policy});
-  }
-  for (int rg = 0; rg < file.num_row_groups(); ++rg) {
-    progress.Update(rg, file.num_row_groups(), column,
-                    static_cast<int>(file.schema().columns().size()), *bytes_done);
-    absl::StatusOr<ChunkMeasurement> chunk = MeasureChunk(file, rg, column, writer);
-    if (!chunk.ok()) return chunk.status();
-    *bytes_done += chunk->stored_bytes;
-    advice.current_bytes += chunk->stored_bytes;
-    AddDistinct(chunk->encodings, &advice.current_encodings);
-    for (size_t i = 0; i < chunk->candidates.size(); ++i) {
-      const CandidateResult& result = chunk->candidates[i];
-      PolicyTotal& total = advice.totals[i];
-      total.stored_bytes += result.stored_bytes;
-      total.decode_seconds += result.decode_seconds;
-      total.decoded_value_bytes += result.decoded_value_bytes;
-      AddDistinct(result.encodings, &total.encodings);
-      for (const Encoding encoding : result.value_encodings) {
-        for (const PeerReader peer : PeersRefusing(encoding, descriptor, options.page_version)) {
-          if (std::find(total.refused_by.begin(), total.refused_by.end(), peer) ==
-              total.refused_by.end()) {
-            total.refused_by.push_back(peer);
-          }
-        }
-      }
-    }
-    advice.chunks.push_back(*std::move(chunk));
-  }
-  for (size_t i = 0; i < advice.totals.size(); ++i) {
-    for (size_t j = 0; j < i && !advice.totals[i].same_as; ++j) {
-      if (!advice.totals[j].same_as && advice.totals[j].encodings == advice.totals[i].encodings &&
-          advice.totals[j].stored_bytes == advice.totals[i].stored_bytes) {
-        advice.totals[i].same_as = advice.totals[j].policy;
-      }
-    }
-  }
-  advice.arrow_dictionary =
-      std::find(options.arrow_dictionary_columns.begin(), options.arrow_dictionary_columns.end(),
-                advice.path) != options.arrow_dictionary_columns.end();
-  advice.recommended = Recommend(advice.totals, options.tie_margin, advice.arrow_dictionary);
-  return advice;
-}
-
 // `text` as one shell word.
 std::string ShellWord(const std::string& text) {
   const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
@@ -249,38 +94,26 @@ std::string ShellWord(const std::string& text) {
   return quoted + "'";
 }
 
-// The most frequent value of `pick` over the columns (ties to the first seen): it becomes the
-// command's default and the others per-column flags.
-template <typename Pick>
-std::string MostCommon(const std::vector<ColumnAdvice>& columns, Pick pick) {
-  std::map<std::string, int> counts;
-  std::string best;
-  for (const ColumnAdvice& column : columns) {
-    const std::string value = pick(column);
-    if (++counts[value] > counts[best] || best.empty()) best = value;
-  }
-  return best;
-}
-
-std::string RecodeCommand(const std::string& path, const std::vector<ColumnAdvice>& columns,
-                          const Options& options) {
-  const auto policy_of = [](const ColumnAdvice& c) {
-    return std::string(EncodingPolicyName(c.totals[c.recommended].policy));
-  };
-  const auto codec_of = [](const ColumnAdvice& c) { return CodecFlag(c.codec); };
-  const std::string policy = MostCommon(columns, policy_of);
-  const std::string codec = MostCommon(columns, codec_of);
+// The one 'pqpage recode' command that applies the advice: AdvisedOptions' defaults as the
+// command's options, and its overrides as per-column flags, in column order.
+std::string RecodeCommand(const std::string& path, const FileAdvice& advice) {
+  const WriterOptions options = AdvisedOptions(advice);
   std::string command =
       absl::StrCat("pqpage recode ", ShellWord(path), " OUT.parquet", " --page-version ",
-                   options.page_version, " --compression ", codec, " --encoding ", policy);
-  for (const ColumnAdvice& column : columns) {
-    if (policy_of(column) != policy) {
+                   options.data_page_version, " --compression ", CodecFlag(options.compression),
+                   " --encoding ", Str(EncodingPolicyName(options.encoding)));
+  for (const ColumnAdvice& column : advice.columns) {
+    const auto found = options.column_overrides.find(column.path);
+    if (found == options.column_overrides.end()) continue;
+    if (found->second.encoding) {
       absl::StrAppend(&command, " --column-encoding ",
-                      ShellWord(absl::StrCat(column.path, "=", policy_of(column))));
+                      ShellWord(absl::StrCat(column.path, "=",
+                                             Str(EncodingPolicyName(*found->second.encoding)))));
     }
-    if (codec_of(column) != codec) {
-      absl::StrAppend(&command, " --column-compression ",
-                      ShellWord(absl::StrCat(column.path, "=", codec_of(column))));
+    if (found->second.compression) {
+      absl::StrAppend(
+          &command, " --column-compression ",
+          ShellWord(absl::StrCat(column.path, "=", CodecFlag(*found->second.compression))));
     }
   }
   return command;
@@ -290,17 +123,14 @@ double Ratio(int64_t bytes, int64_t now) {
   return now > 0 ? static_cast<double>(bytes) / static_cast<double>(now) : 0.0;
 }
 
-void PrintTable(const FileReader& file, const std::vector<ColumnAdvice>& columns,
-                const Options& options) {
-  int64_t now_total = 0;
-  int64_t advised_total = 0;
+void PrintTable(const FileAdvice& advice, const Options& options) {
+  const int64_t now_total = advice.current_bytes();
+  const int64_t advised_total = advice.advised_bytes();
   std::printf("%s: %d row group%s; every policy written with data page v%d\n",
-              Printable(options.path).c_str(), file.num_row_groups(),
-              file.num_row_groups() == 1 ? "" : "s", options.page_version);
-  for (const ColumnAdvice& column : columns) {
-    const PolicyTotal& best = column.totals[column.recommended];
-    now_total += column.current_bytes;
-    advised_total += best.stored_bytes;
+              Printable(options.path).c_str(), advice.num_row_groups,
+              advice.num_row_groups == 1 ? "" : "s", options.page_version);
+  for (const ColumnAdvice& column : advice.columns) {
+    const PolicyTotal& best = column.advised();
     std::printf("\ncolumn %d '%s' %s%s%s, %s: now %s, %lld bytes\n", column.column,
                 Printable(column.path).c_str(), Str(PhysicalTypeName(column.type)).c_str(),
                 column.logical_type.empty() ? "" : " ", column.logical_type.c_str(),
@@ -336,7 +166,7 @@ void PrintTable(const FileReader& file, const std::vector<ColumnAdvice>& columns
       for (size_t rg = 0; rg < column.chunks.size(); ++rg) {
         const ChunkMeasurement& chunk = column.chunks[rg];
         std::string sizes;
-        for (const CandidateResult& result : chunk.candidates) {
+        for (const PolicyMeasurement& result : chunk.candidates) {
           absl::StrAppend(&sizes, sizes.empty() ? "" : ", ", Str(EncodingPolicyName(result.policy)),
                           " ", result.stored_bytes);
         }
@@ -356,8 +186,9 @@ void PrintTable(const FileReader& file, const std::vector<ColumnAdvice>& columns
   std::printf("\ntotal: now %lld bytes, advised %lld bytes (%.3fx)\n",
               static_cast<long long>(now_total), static_cast<long long>(advised_total),
               Ratio(advised_total, now_total));
-  if (!columns.empty())
-    std::printf("apply: %s\n", RecodeCommand(options.path, columns, options).c_str());
+  if (!advice.columns.empty()) {
+    std::printf("apply: %s\n", RecodeCommand(options.path, advice).c_str());
+  }
 }
 
 void WritePeersJson(JsonWriter& json, std::vector<PeerReader> peers) {
@@ -390,10 +221,8 @@ void WriteCandidateJson(JsonWriter& json, const PolicyTotal& total, int64_t curr
   json.EndObject();
 }
 
-bool PrintJson(const std::vector<ColumnAdvice>& columns, const Options& options) {
+bool PrintJson(const FileAdvice& advice, const Options& options) {
   JsonWriter json;
-  int64_t now_total = 0;
-  int64_t advised_total = 0;
   json.BeginObject();
   json.Key("file");
   json.String(options.path);
@@ -401,10 +230,8 @@ bool PrintJson(const std::vector<ColumnAdvice>& columns, const Options& options)
   json.Int(options.page_version);
   json.Key("columns");
   json.BeginArray();
-  for (const ColumnAdvice& column : columns) {
-    const PolicyTotal& best = column.totals[column.recommended];
-    now_total += column.current_bytes;
-    advised_total += best.stored_bytes;
+  for (const ColumnAdvice& column : advice.columns) {
+    const PolicyTotal& best = column.advised();
     json.BeginObject();
     json.Key("column");
     json.Int(column.column);
@@ -448,7 +275,7 @@ bool PrintJson(const std::vector<ColumnAdvice>& columns, const Options& options)
         json.BeginObject(/*single_line=*/true);
         json.Key("current_bytes");
         json.Int(chunk.stored_bytes);
-        for (const CandidateResult& result : chunk.candidates) {
+        for (const PolicyMeasurement& result : chunk.candidates) {
           json.Key(EncodingPolicyName(result.policy));
           json.Int(result.stored_bytes);
         }
@@ -464,14 +291,14 @@ bool PrintJson(const std::vector<ColumnAdvice>& columns, const Options& options)
   }
   json.EndArray();
   json.Key("current_bytes");
-  json.Int(now_total);
+  json.Int(advice.current_bytes());
   json.Key("advised_bytes");
-  json.Int(advised_total);
+  json.Int(advice.advised_bytes());
   json.Key("command");
-  if (columns.empty()) {
+  if (advice.columns.empty()) {
     json.Null();
   } else {
-    json.String(RecodeCommand(options.path, columns, options));
+    json.String(RecodeCommand(options.path, advice));
   }
   json.EndObject();
   json.Newline();
@@ -528,45 +355,33 @@ int RunAdvise(const std::vector<std::string>& args) {
   auto opened = FileReader::Open(options->path, options->reader);
   if (!opened.ok()) return FailureExit(kCommand, opened.status());
   const FileReader& file = **opened;
-  const std::vector<ColumnDescriptor>& descriptors = file.schema().columns();
-
-  std::vector<int> selected;
-  for (size_t c = 0; c < descriptors.size(); ++c) {
-    if (!options->column || descriptors[c].PathString() == *options->column) {
-      selected.push_back(static_cast<int>(c));
+  if (options->column) {
+    const std::vector<ColumnDescriptor>& columns = file.schema().columns();
+    if (std::none_of(columns.begin(), columns.end(), [&](const ColumnDescriptor& column) {
+          return column.PathString() == *options->column;
+        })) {
+      return UsageError(kCommand,
+                        absl::StrCat("no column '", *options->column, "' in ", options->path,
+                                     " (see pqpage inspect for the paths)"));
     }
   }
-  if (options->column && selected.empty()) {
-    return UsageError(kCommand, absl::StrCat("no column '", *options->column, "' in ",
-                                             options->path, " (see pqpage inspect for the paths)"));
+  AdviseOptions advise;
+  advise.column = options->column;
+  advise.compression = options->compression;
+  advise.data_page_version = options->page_version;
+  advise.tie_margin = options->tie_margin;
+  advise.on_warning = [](const std::string& warning) {
+    std::fprintf(stderr, "pqpage %s: warning: %s\n", kCommand, warning.c_str());
+  };
+  Progress progress(kCommand, 0);
+  if (progress.enabled()) {
+    advise.on_progress = [&progress](const FileProgress& at) { progress.Show(at); };
   }
-  int64_t total_bytes = 0;
-  for (const int c : selected) {
-    for (int rg = 0; rg < file.num_row_groups(); ++rg) {
-      absl::StatusOr<ColumnChunkLocation> location = file.ColumnChunk(rg, c);
-      if (!location.ok()) return FailureExit(kCommand, location.status());
-      total_bytes += location->length;
-    }
-  }
-  absl::StatusOr<std::vector<std::string>> arrow_dictionaries =
-      ArrowDictionaryColumns(file.key_value_metadata(), file.schema());
-  if (arrow_dictionaries.ok()) {
-    options->arrow_dictionary_columns = *std::move(arrow_dictionaries);
-  } else {
-    std::fprintf(stderr, "pqpage %s: warning: %s\n", kCommand,
-                 std::string(arrow_dictionaries.status().message()).c_str());
-  }
-  Progress progress(kCommand, total_bytes);
-  int64_t bytes_done = 0;
-  std::vector<ColumnAdvice> columns;
-  for (const int c : selected) {
-    absl::StatusOr<ColumnAdvice> advice = AdviseColumn(file, c, *options, progress, &bytes_done);
-    if (!advice.ok()) return FailureExit(kCommand, advice.status());
-    columns.push_back(*std::move(advice));
-  }
+  absl::StatusOr<FileAdvice> advice = Advise(file, advise);
   progress.Clear();
-  if (options->json) return PrintJson(columns, *options) ? 0 : 1;
-  PrintTable(file, columns, *options);
+  if (!advice.ok()) return FailureExit(kCommand, advice.status());
+  if (options->json) return PrintJson(*advice, *options) ? 0 : 1;
+  PrintTable(*advice, *options);
   return std::fflush(stdout) == 0 ? 0 : 1;
 }
 

@@ -1,7 +1,8 @@
-// Runs the independent tasks of a command (one per column chunk, for scan and recode) on several
-// threads, and the `--threads N` option that sets how many. A command's output must not depend on
-// the thread count, so tasks write their results into slots of their own and the caller combines
-// them in task order once all are done; an error is reported the way one thread would report it.
+// Runs the independent tasks of a command (one per column chunk, for scan: recode's run in the
+// library) on several threads, and the `--threads N` option that sets how many. A command's output
+// must not depend on the thread count, so tasks write their results into slots of their own and
+// the caller combines them in task order once all are done; an error is reported the way one
+// thread would report it.
 #ifndef PQPAGE_CLI_CLI_PARALLEL_H_
 #define PQPAGE_CLI_CLI_PARALLEL_H_
 

@@ -48,6 +48,11 @@ void Progress::Update(int row_group, int num_row_groups, int column, int num_col
   shown_width_ = width;
 }
 
+void Progress::Show(const FileProgress& at) {
+  total_bytes_ = at.total_bytes;
+  Update(at.row_group, at.num_row_groups, at.column, at.num_columns, at.bytes_done);
+}
+
 void Progress::Clear() {
   if (!enabled_ || shown_width_ == 0) return;
   std::fprintf(stderr, "\r%s\r", std::string(shown_width_, ' ').c_str());

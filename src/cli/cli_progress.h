@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <string>
 
+#include "pqpage/recode.h"
+
 namespace pqpage::cli {
 
 class Progress {
@@ -25,6 +27,9 @@ class Progress {
   // Redraws the line, at most every 100 ms (a terminal is slower than the decoder). Row group and
   // column are 0-based; the line shows them 1-based.
   void Update(int row_group, int num_row_groups, int column, int num_columns, int64_t bytes_done);
+
+  // Update from a library pass's report, which carries its own total.
+  void Show(const FileProgress& at);
 
   // Erases the line, so that what the command prints next starts on a clean line.
   void Clear();

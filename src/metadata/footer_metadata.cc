@@ -1,5 +1,6 @@
 #include "metadata/footer_metadata.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -153,3 +154,19 @@ FileMetadata FileMetadataFromThrift(const format::FileMetaData& footer) {
 }
 
 }  // namespace pqpage::internal
+
+namespace pqpage {
+
+void AddDataPageEncodings(const std::vector<PageEncodingStats>& stats,
+                          std::vector<Encoding>* encodings) {
+  for (const PageEncodingStats& entry : stats) {
+    const bool data_page =
+        entry.page_type() == PageType::kDataPage || entry.page_type() == PageType::kDataPageV2;
+    if (data_page &&
+        std::find(encodings->begin(), encodings->end(), entry.encoding()) == encodings->end()) {
+      encodings->push_back(entry.encoding());
+    }
+  }
+}
+
+}  // namespace pqpage

@@ -1,8 +1,8 @@
 # Installs the built library into a scratch prefix and builds a separate project against it with
 # find_package(pqpage), proving the package config and exported target work, that every installed
 # header stands alone (no generated Thrift types, each header compiles by itself), and that the
-# codecs, the file writer and reader, the page header walk and the footer metadata all work from
-# the installed package only.
+# codecs, the file writer and reader, the page header walk, the footer metadata, and recoding and
+# advising a file all work from the installed package only.
 set(prefix ${BUILD_DIR}/install_check/prefix)
 set(consumer_build ${BUILD_DIR}/install_check/consumer)
 file(REMOVE_RECURSE ${BUILD_DIR}/install_check)
@@ -38,6 +38,11 @@ execute_process(COMMAND ${consumer_build}/file_consumer WORKING_DIRECTORY ${cons
   RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "the file consumer failed (exit ${rc}): see its message above")
+endif()
+execute_process(COMMAND ${consumer_build}/recode_consumer WORKING_DIRECTORY ${consumer_build}
+  RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "the recode consumer failed (exit ${rc}): see its message above")
 endif()
 # The tool built from the package dumps a file the project ships exactly as its golden says, and
 # inspects it.

@@ -133,26 +133,43 @@ constexpr double kTieSlackBytes = 16;
 
 }  // namespace
 
-Encoding ChooseEncoding(const std::vector<CandidateSize>& sizes, PhysicalType type,
-                        double tie_margin) {
+size_t ChooseSmallOrFast(absl::Span<const SizeAndCost> contenders, const TieRule& rule) {
   int64_t smallest = std::numeric_limits<int64_t>::max();
-  for (const CandidateSize& size : sizes) smallest = std::min(smallest, size.stored_bytes);
+  for (const SizeAndCost& contender : contenders) {
+    smallest = std::min(smallest, contender.stored_bytes);
+  }
   const double limit =
       static_cast<double>(smallest) +
-      std::max(static_cast<double>(smallest) * std::max(0.0, tie_margin), kTieSlackBytes);
-  const CandidateSize* best = nullptr;
-  double best_cost = 0;
-  for (const CandidateSize& size : sizes) {
-    if (static_cast<double>(size.stored_bytes) > limit) continue;
-    const double cost =
-        DecodeNanosPerValue(type, size.encoding).value_or(std::numeric_limits<double>::infinity());
-    if (best == nullptr || cost < best_cost ||
-        (cost == best_cost && size.stored_bytes < best->stored_bytes)) {
-      best = &size;
-      best_cost = cost;
+      std::max(static_cast<double>(smallest) * std::max(0.0, rule.margin), rule.slack_bytes);
+  std::optional<size_t> best;
+  for (size_t i = 0; i < contenders.size(); ++i) {
+    const SizeAndCost& contender = contenders[i];
+    if (static_cast<double>(contender.stored_bytes) > limit) continue;
+    if (!best) {
+      best = i;
+      continue;
     }
+    const SizeAndCost& kept = contenders[*best];
+    const bool faster = contender.decode_cost < kept.decode_cost * (1.0 - rule.same_cost);
+    const bool as_fast = contender.decode_cost * (1.0 - rule.same_cost) <= kept.decode_cost;
+    if (faster || (as_fast && contender.stored_bytes < kept.stored_bytes)) best = i;
   }
-  return best->encoding;
+  return *best;
+}
+
+Encoding ChooseEncoding(const std::vector<CandidateSize>& sizes, PhysicalType type,
+                        double tie_margin) {
+  std::vector<SizeAndCost> contenders;
+  contenders.reserve(sizes.size());
+  for (const CandidateSize& size : sizes) {
+    contenders.push_back({.stored_bytes = size.stored_bytes,
+                          .decode_cost = DecodeNanosPerValue(type, size.encoding)
+                                             .value_or(std::numeric_limits<double>::infinity())});
+  }
+  return sizes[ChooseSmallOrFast(
+                   contenders,
+                   TieRule{.margin = tie_margin, .slack_bytes = kTieSlackBytes, .same_cost = 0})]
+      .encoding;
 }
 
 // NOLINTBEGIN(bugprone-macro-parentheses): T is a type in template arguments.

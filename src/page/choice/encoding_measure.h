@@ -55,10 +55,38 @@ absl::StatusOr<std::vector<CandidateSize>> MeasureEncodings(absl::Span<const T> 
                                                             const PageSetup& setup, bool chunk_ends,
                                                             DictionaryEncoder<T>* dictionary);
 
-// The candidate to write: among the sizes no more than (1 + tie_margin) x the smallest (or 16
-// bytes more, when that is more: differences of a few bytes are noise), the one
-// whose decoding costs least per value for `type` (DecodeNanosPerValue), the smallest when costs
-// are equal or unknown, and then the earliest. `sizes` must not be empty.
+// The one rule that picks between stored sizes and decode costs, for auto (ChooseEncoding, with
+// costs from a table) and for advise (pqpage/advise.h, with decode times it measured): a
+// contender's size and its cost to decode (any unit, the same for all; lower is faster; infinity
+// when unknown).
+struct SizeAndCost {
+  int64_t stored_bytes = 0;
+  double decode_cost = 0;
+};
+
+// How close two contenders must be to count as equal.
+struct TieRule {
+  // Sizes no more than (1 + margin) x the smallest, or `slack_bytes` more when that is more, are
+  // as small as the smallest.
+  double margin = 0.02;
+  double slack_bytes = 0;
+  // Costs within this fraction of each other are the same (measured times are noisy; a table's
+  // costs are exact and use 0).
+  double same_cost = 0;
+};
+
+// Among the contenders as small as the smallest (by `rule`), the one that decodes fastest: a later
+// contender replaces the one kept when its cost is lower by more than rule.same_cost, or when it is
+// not slower by more than that and is smaller; so among equal costs the smallest, and then the
+// earliest, wins. `contenders` must not be empty.
+// @return the index of the chosen contender.
+size_t ChooseSmallOrFast(absl::Span<const SizeAndCost> contenders, const TieRule& rule);
+
+// The candidate to write: ChooseSmallOrFast over `sizes` with each encoding's decode cost per value
+// for `type` (DecodeNanosPerValue; unknown costs are infinite), a margin of `tie_margin` and a
+// slack of 16 bytes (differences of a few bytes are noise in a sample's prediction), costs equal
+// only when they are. `sizes` must not be empty.
+// @return the chosen candidate's encoding.
 Encoding ChooseEncoding(const std::vector<CandidateSize>& sizes, PhysicalType type,
                         double tie_margin);
 

@@ -1,7 +1,7 @@
-// A column chunk's content as `pqpage recode --verify` compares it between IN and OUT: the
+// A column chunk's content as Recode's verification compares it between input and output: the
 // level and value streams, independent of how they were paged and encoded.
-#ifndef PQPAGE_CLI_CLI_STREAM_DIGEST_H_
-#define PQPAGE_CLI_CLI_STREAM_DIGEST_H_
+#ifndef PQPAGE_FILE_STREAM_DIGEST_H_
+#define PQPAGE_FILE_STREAM_DIGEST_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -12,11 +12,10 @@
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/types.h"
 
-namespace pqpage::cli {
+namespace pqpage::internal {
 
 // What one column of one row group held, independent of how it was paged and encoded: the
-// level and value streams, each folded into an FNV-1a hash. --verify compares these between IN
-// and OUT.
+// level and value streams, each folded into an FNV-1a hash.
 class StreamDigest {
  public:
   template <typename T>
@@ -66,6 +65,6 @@ class StreamDigest {
   uint64_t value_hash_ = kFnvOffset;
 };
 
-}  // namespace pqpage::cli
+}  // namespace pqpage::internal
 
-#endif  // PQPAGE_CLI_CLI_STREAM_DIGEST_H_
+#endif  // PQPAGE_FILE_STREAM_DIGEST_H_

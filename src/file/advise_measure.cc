@@ -1,4 +1,4 @@
-#include "cli/cli_advise_measure.h"
+#include "file/advise_measure.h"
 
 #include <algorithm>
 #include <chrono>
@@ -7,13 +7,13 @@
 #include <type_traits>
 #include <utility>
 
-#include "cli/cli_values.h"
+#include "file/value_batch.h"
 #include "pqpage/byte_source.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 
-namespace pqpage::cli {
+namespace pqpage::internal {
 namespace {
 
 // A growable array with data() for every T (std::vector<bool> has none, and ColumnChunkWriter
@@ -113,21 +113,11 @@ std::string JoinEncodings(const std::vector<Encoding>& encodings) {
   return out.empty() ? "-" : out;
 }
 
-std::vector<Encoding> WrittenEncodings(const ColumnChunkMetadata& metadata) {
-  std::vector<Encoding> encodings;
-  for (const PageEncodingStats& entry : metadata.encoding_stats) {
-    if (entry.page_type() == PageType::kDataPage || entry.page_type() == PageType::kDataPageV2) {
-      AddOnce(entry.encoding(), &encodings);
-    }
-  }
-  return encodings;
-}
-
 // Decodes `chunk` completely, twice at least and until 20 ms have passed, and
 // keeps the fastest run: the figure is the decoder's speed, not the machine's noise.
 template <typename T>
 absl::Status TimeDecode(const ColumnDescriptor& column, const ColumnChunkData& chunk,
-                        Compression codec, CandidateResult* result) {
+                        Compression codec, PolicyMeasurement* result) {
   constexpr int kMinRuns = 2;
   constexpr double kMinSeconds = 0.02;
   std::unique_ptr<ByteSource> source = MakeMemoryByteSource(chunk.bytes);
@@ -172,10 +162,10 @@ absl::Status MeasureCandidates(ColumnChunkReader& reader, const WriterOptions& o
     PQPAGE_RETURN_IF_ERROR(
         writer.WriteBatch<T>(chunk.definitions, chunk.repetitions, chunk.values.span()));
     PQPAGE_ASSIGN_OR_RETURN(ColumnChunkData written, writer.Finish(0));
-    CandidateResult result;
+    PolicyMeasurement result;
     result.policy = policy;
     result.stored_bytes = static_cast<int64_t>(written.bytes.size());
-    result.value_encodings = WrittenEncodings(written.metadata);
+    AddDataPageEncodings(written.metadata.encoding_stats, &result.value_encodings);
     result.encodings = JoinEncodings(result.value_encodings);
     PQPAGE_RETURN_IF_ERROR(TimeDecode<T>(column, written, written.metadata.codec, &result));
     measurement->candidates.push_back(std::move(result));
@@ -184,15 +174,6 @@ absl::Status MeasureCandidates(ColumnChunkReader& reader, const WriterOptions& o
 }
 
 }  // namespace
-
-const std::vector<EncodingPolicy>& AdvisedPolicies() {
-  static const std::vector<EncodingPolicy> kPolicies = {
-      EncodingPolicy::kPlain,           EncodingPolicy::kDictionary,
-      EncodingPolicy::kDelta,           EncodingPolicy::kDeltaLengthByteArray,
-      EncodingPolicy::kByteStreamSplit, EncodingPolicy::kAuto,
-  };
-  return kPolicies;
-}
 
 absl::StatusOr<ChunkMeasurement> MeasureChunk(const FileReader& file, int row_group, int column,
                                               const WriterOptions& options) {
@@ -208,4 +189,17 @@ absl::StatusOr<ChunkMeasurement> MeasureChunk(const FileReader& file, int row_gr
   return measurement;
 }
 
-}  // namespace pqpage::cli
+}  // namespace pqpage::internal
+
+namespace pqpage {
+
+const std::vector<EncodingPolicy>& AdvisedPolicies() {
+  static const std::vector<EncodingPolicy> kPolicies = {
+      EncodingPolicy::kPlain,           EncodingPolicy::kDictionary,
+      EncodingPolicy::kDelta,           EncodingPolicy::kDeltaLengthByteArray,
+      EncodingPolicy::kByteStreamSplit, EncodingPolicy::kAuto,
+  };
+  return kPolicies;
+}
+
+}  // namespace pqpage

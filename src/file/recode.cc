@@ -1,0 +1,152 @@
+// Recode: the checks before any byte is written, the output's creation and removal on failure, the
+// Arrow-dictionary restriction, and the verification that reads the output back. The chunks
+// themselves go through the pipeline in recode_pipeline.h.
+#include "pqpage/recode.h"
+
+#include <sys/stat.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "file/arrow_dictionaries.h"
+#include "file/recode_pipeline.h"
+#include "file/stream_digest.h"
+#include "pqpage/status_macros.h"
+#include "pqpage/value_type.h"
+
+namespace pqpage {
+namespace {
+
+// Whether two paths name the same existing file (recoding a file onto itself would truncate the
+// input before it is read).
+bool SameFile(const std::string& a, const std::string& b) {
+  struct stat sa;
+  struct stat sb;
+  if (stat(a.c_str(), &sa) != 0 || stat(b.c_str(), &sb) != 0) return false;
+  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+int64_t FileSize(const std::string& path) {
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0) return -1;
+  return static_cast<int64_t>(st.st_size);
+}
+
+// Reads the output back and compares its shape and every column's streams with the input's
+// digests.
+absl::Status VerifyOutput(const FileReader& input, const std::string& out_path,
+                          const std::vector<internal::StreamDigest>& expected) {
+  auto opened = FileReader::Open(out_path);
+  if (!opened.ok()) {
+    return absl::DataLossError(
+        absl::StrCat("verify: cannot read back ", out_path, ": ", opened.status().message()));
+  }
+  const FileReader& output = **opened;
+  const int num_columns = static_cast<int>(input.schema().columns().size());
+  // The files' num_rows may differ: some writers leave the input's at 0, and the output's is the
+  // sum of its row groups, which are compared one by one.
+  if (output.num_row_groups() != input.num_row_groups() ||
+      static_cast<int>(output.schema().columns().size()) != num_columns) {
+    return absl::DataLossError(absl::StrCat("verify: ", out_path, " has ", output.num_row_groups(),
+                                            " row groups and ", output.schema().columns().size(),
+                                            " columns; the input has ", input.num_row_groups(),
+                                            " and ", num_columns));
+  }
+  for (int rg = 0; rg < output.num_row_groups(); ++rg) {
+    if (output.row_group_num_rows(rg) != input.row_group_num_rows(rg)) {
+      return absl::DataLossError(absl::StrCat("verify: ", out_path, ": row group ", rg, " has ",
+                                              output.row_group_num_rows(rg), " rows, the input ",
+                                              input.row_group_num_rows(rg)));
+    }
+    for (int c = 0; c < num_columns; ++c) {
+      PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader, output.OpenColumnChunk(rg, c));
+      internal::StreamDigest digest;
+      PQPAGE_RETURN_IF_ERROR(VisitValueType(output.schema().columns()[c].type, [&](auto tag) {
+        return internal::CopyChunk<typename decltype(tag)::Type>(reader, nullptr, "", &digest,
+                                                                 [](int64_t) {});
+      }));
+      const internal::StreamDigest& want = expected[internal::ChunkIndex(rg, c, num_columns)];
+      if (!(digest == want)) {
+        return absl::DataLossError(
+            absl::StrCat("verify: ", out_path, ": row group ", rg, ", column '",
+                         output.schema().columns()[c].PathString(), "' differs from the input (",
+                         digest.Describe(), " read back, ", want.Describe(), " in the input)"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Writes the whole output; `*created` tells whether it was created (and so is Recode's to remove
+// on failure).
+absl::Status WriteOutput(const FileReader& input, const std::string& out_path,
+                         const RecodeOptions& options, const WriterOptions& writer_options,
+                         std::vector<internal::StreamDigest>* digests, RecodeReport* report,
+                         bool* created) {
+  FileWriterOptions file_options;
+  file_options.key_value_metadata = input.key_value_metadata();
+  file_options.write_page_index = options.write_page_index;
+  auto opened = FileWriter::Open(out_path, input.schema(), file_options);
+  if (!opened.ok()) return internal::WithContext(opened.status(), absl::StrCat(out_path, ": "));
+  std::unique_ptr<FileWriter> output = *std::move(opened);
+  *created = true;
+  PQPAGE_RETURN_IF_ERROR(internal::WriteRecodedChunks(input, *output, out_path, writer_options,
+                                                      options.threads, options.on_progress, digests,
+                                                      &report->columns));
+  return internal::WithContext(output->Close(), absl::StrCat(out_path, ": "));
+}
+
+}  // namespace
+
+absl::StatusOr<RecodeReport> Recode(const FileReader& input, const std::string& out_path,
+                                    const RecodeOptions& options) {
+  if (SameFile(input.name(), out_path)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the output '", out_path, "' is the input file"));
+  }
+  if (options.threads < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("Recode wants at least 1 thread, not ", options.threads));
+  }
+  const std::vector<ColumnDescriptor>& columns = input.schema().columns();
+  const std::vector<std::string> unknown = UnknownOverrideColumns(options.writer, columns);
+  if (!unknown.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("no column '", absl::StrJoin(unknown, "', '"), "' in ", input.name()));
+  }
+  const std::vector<std::string> arrow_dictionaries =
+      internal::ArrowDictionaryPaths(input, options.on_warning);
+  WriterOptions writer_options = options.writer;
+  internal::KeepArrowDictionaries(arrow_dictionaries, &writer_options);
+
+  RecodeReport report;
+  report.num_row_groups = input.num_row_groups();
+  for (const ColumnDescriptor& column : columns) {
+    RecodedColumn recoded;
+    recoded.path = column.PathString();
+    recoded.arrow_dictionary = std::find(arrow_dictionaries.begin(), arrow_dictionaries.end(),
+                                         recoded.path) != arrow_dictionaries.end();
+    report.columns.push_back(std::move(recoded));
+  }
+  std::vector<internal::StreamDigest> digests;
+  if (options.verify) digests.resize(static_cast<size_t>(input.num_row_groups()) * columns.size());
+  bool created = false;
+  absl::Status status = WriteOutput(input, out_path, options, writer_options,
+                                    options.verify ? &digests : nullptr, &report, &created);
+  if (status.ok() && options.verify) status = VerifyOutput(input, out_path, digests);
+  if (!status.ok()) {
+    if (created) std::remove(out_path.c_str());
+    return status;
+  }
+  report.verified = options.verify;
+  report.input_bytes = input.source().size();
+  report.output_bytes = FileSize(out_path);
+  return report;
+}
+
+}  // namespace pqpage
