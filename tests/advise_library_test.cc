@@ -20,27 +20,9 @@
 namespace pqpage {
 namespace {
 
-std::string TempPath(const std::string& name) {
-  return absl::StrCat(::testing::TempDir(), "/advise_library_", getpid(), "_", name);
-}
+using testing::TempPath;
 
-class AdviseTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    WriterOptions plain;
-    plain.encoding = EncodingPolicy::kPlain;
-    PQPAGE_ASSERT_OK(testing::WriteSampleFile(in_path_, 2, plain));
-    PQPAGE_ASSERT_OK_AND_ASSIGN(input_, FileReader::Open(in_path_));
-  }
-  void TearDown() override {
-    std::remove(in_path_.c_str());
-    std::remove(out_path_.c_str());
-  }
-
-  const std::string in_path_ = TempPath("in.parquet");
-  const std::string out_path_ = TempPath("out.parquet");
-  std::unique_ptr<FileReader> input_;
-};
+using AdviseTest = testing::SampleFileTest;
 
 TEST_F(AdviseTest, EveryColumnGetsEveryPolicyAndOneAdvice) {
   int progress_calls = 0;

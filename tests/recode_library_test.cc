@@ -18,9 +18,7 @@
 namespace pqpage {
 namespace {
 
-std::string TempPath(const std::string& name) {
-  return absl::StrCat(::testing::TempDir(), "/recode_library_", getpid(), "_", name);
-}
+using testing::TempPath;
 
 std::string ReadAll(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -63,23 +61,7 @@ std::vector<Encoding> ValueEncodings(const FileReader& file, int column) {
   return encodings;
 }
 
-class RecodeTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    WriterOptions plain;
-    plain.encoding = EncodingPolicy::kPlain;
-    PQPAGE_ASSERT_OK(testing::WriteSampleFile(in_path_, 2, plain));
-    PQPAGE_ASSERT_OK_AND_ASSIGN(input_, FileReader::Open(in_path_));
-  }
-  void TearDown() override {
-    std::remove(in_path_.c_str());
-    std::remove(out_path_.c_str());
-  }
-
-  const std::string in_path_ = TempPath("in.parquet");
-  const std::string out_path_ = TempPath("out.parquet");
-  std::unique_ptr<FileReader> input_;
-};
+using RecodeTest = testing::SampleFileTest;
 
 TEST_F(RecodeTest, EveryValueSurvivesEveryPolicyAndPageVersion) {
   for (const EncodingPolicy policy : {EncodingPolicy::kAuto, EncodingPolicy::kDictionary,

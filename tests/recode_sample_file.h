@@ -4,7 +4,11 @@
 #ifndef PQPAGE_TESTS_RECODE_SAMPLE_FILE_H_
 #define PQPAGE_TESTS_RECODE_SAMPLE_FILE_H_
 
+#include <gtest/gtest.h>
+#include <unistd.h>
+
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -22,6 +26,7 @@
 #include "pqpage/schema.h"
 #include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
+#include "status_matchers.h"
 
 namespace pqpage::testing {
 
@@ -181,6 +186,33 @@ inline absl::StatusOr<std::vector<std::string>> ChunkLevels(const FileReader& fi
   }));
   return levels;
 }
+
+// A path in the test temporary directory, unique to the running test and process.
+inline std::string TempPath(const std::string& name) {
+  const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  return absl::StrCat(::testing::TempDir(), "/", test->test_suite_name(), "_", test->name(), "_",
+                      getpid(), "_", name);
+}
+
+// A sample file written PLAIN in two row groups, opened; its output path beside it. Both are
+// removed after the test.
+class SampleFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    WriterOptions plain;
+    plain.encoding = EncodingPolicy::kPlain;
+    PQPAGE_ASSERT_OK(WriteSampleFile(in_path_, 2, plain));
+    PQPAGE_ASSERT_OK_AND_ASSIGN(input_, FileReader::Open(in_path_));
+  }
+  void TearDown() override {
+    std::remove(in_path_.c_str());
+    std::remove(out_path_.c_str());
+  }
+
+  const std::string in_path_ = TempPath("in.parquet");
+  const std::string out_path_ = TempPath("out.parquet");
+  std::unique_ptr<FileReader> input_;
+};
 
 }  // namespace pqpage::testing
 
