@@ -11,6 +11,7 @@
 #define PQPAGE_FILE_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -81,6 +82,34 @@ class FileReader {
   struct State;
   std::unique_ptr<State> state_;
 };
+
+// Where a long pass over a file's column chunks is (scan, recode, advise), for a progress display.
+// Row group and column are 0-based; `bytes_done` of `total_bytes` counts the input's column chunk
+// bytes (their lengths in the footer) already passed.
+struct FileProgress {
+  int row_group = 0;
+  int num_row_groups = 0;
+  int column = 0;
+  int num_columns = 0;
+  int64_t bytes_done = 0;
+  int64_t total_bytes = 0;
+};
+
+// For each row group of `file`, the part of `rows` (rows of the file, counted from 0 across row
+// groups) that lies in it, as rows of the group.
+// @return one entry per row group: the rows of the group to read, or std::nullopt for a group
+// `rows` does not reach.
+std::vector<std::optional<RowRange>> RowsPerRowGroup(const FileReader& file, const RowRange& rows);
+
+// Opens chunk (row_group, column) to read only `rows` (rows of its row group), jumping over pages
+// through the chunk's offset index when it has one. An index that cannot be read or used is told
+// to `on_warning` (when set, as "<why>; its pages are read one after another instead") and the
+// pages are walked: the data is still readable.
+// @return the reader, positioned at the first selected row, or OpenColumnChunk's error, or
+// SelectRows' for rows past the row group.
+absl::StatusOr<ColumnChunkReader> OpenColumnChunkRows(
+    const FileReader& file, int row_group, int column, const RowRange& rows,
+    const std::function<void(const std::string&)>& on_warning);
 
 // "pqpage version X.Y.Z (build HASH)", the created_by every file pqpage writes carries.
 std::string DefaultCreatedBy();

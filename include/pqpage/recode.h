@@ -24,18 +24,6 @@
 
 namespace pqpage {
 
-// Where a long pass over a file's column chunks is (recode, advise), for a progress display.
-// Row group and column are 0-based; `bytes_done` of `total_bytes` counts the input's column chunk
-// bytes (their lengths in the footer) already passed.
-struct FileProgress {
-  int row_group = 0;
-  int num_row_groups = 0;
-  int column = 0;
-  int num_columns = 0;
-  int64_t bytes_done = 0;
-  int64_t total_bytes = 0;
-};
-
 struct RecodeOptions {
   // How every chunk is written; column_overrides set single columns apart (their keys must name
   // columns of the input: Recode refuses unknown ones).

@@ -373,7 +373,7 @@ int RunAdvise(const std::vector<std::string>& args) {
   advise.on_warning = [](const std::string& warning) {
     std::fprintf(stderr, "pqpage %s: warning: %s\n", kCommand, warning.c_str());
   };
-  Progress progress(kCommand, 0);
+  Progress progress(kCommand);
   if (progress.enabled()) {
     advise.on_progress = [&progress](const FileProgress& at) { progress.Show(at); };
   }

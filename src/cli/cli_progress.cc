@@ -22,14 +22,18 @@ constexpr std::chrono::milliseconds kRedrawInterval(100);
 
 }  // namespace
 
-Progress::Progress(std::string label, int64_t total_bytes)
-    : enabled_(ProgressWanted()), label_(std::move(label)), total_bytes_(total_bytes) {}
+Progress::Progress(std::string label) : enabled_(ProgressWanted()), label_(std::move(label)) {}
 
 Progress::~Progress() { Clear(); }
 
-void Progress::Update(int row_group, int num_row_groups, int column, int num_columns,
-                      int64_t bytes_done) {
+void Progress::Show(const FileProgress& at) {
   if (!enabled_) return;
+  total_bytes_ = at.total_bytes;
+  const int row_group = at.row_group;
+  const int num_row_groups = at.num_row_groups;
+  const int column = at.column;
+  const int num_columns = at.num_columns;
+  const int64_t bytes_done = at.bytes_done;
   const auto now = std::chrono::steady_clock::now();
   if (shown_width_ > 0 && now - last_draw_ < kRedrawInterval) return;
   last_draw_ = now;
@@ -46,11 +50,6 @@ void Progress::Update(int row_group, int num_row_groups, int column, int num_col
   std::fprintf(stderr, "\r%s", line.c_str());
   std::fflush(stderr);
   shown_width_ = width;
-}
-
-void Progress::Show(const FileProgress& at) {
-  total_bytes_ = at.total_bytes;
-  Update(at.row_group, at.num_row_groups, at.column, at.num_columns, at.bytes_done);
 }
 
 void Progress::Clear() {

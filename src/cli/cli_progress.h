@@ -9,14 +9,14 @@
 #include <cstdint>
 #include <string>
 
-#include "pqpage/recode.h"
+#include "pqpage/file.h"
 
 namespace pqpage::cli {
 
 class Progress {
  public:
-  // `label` starts the line ("scan", "recode"); `total_bytes` is what 100% means.
-  Progress(std::string label, int64_t total_bytes);
+  // `label` starts the line ("scan", "recode").
+  explicit Progress(std::string label);
   // Clears the line if it is still shown.
   ~Progress();
   Progress(const Progress&) = delete;
@@ -24,11 +24,9 @@ class Progress {
 
   bool enabled() const { return enabled_; }
 
-  // Redraws the line, at most every 100 ms (a terminal is slower than the decoder). Row group and
-  // column are 0-based; the line shows them 1-based.
-  void Update(int row_group, int num_row_groups, int column, int num_columns, int64_t bytes_done);
-
-  // Update from a library pass's report, which carries its own total.
+  // Redraws the line from a library pass's report (which carries its own total), at most every
+  // 100 ms (a terminal is slower than the decoder). Row group and column are 0-based; the line
+  // shows them 1-based.
   void Show(const FileProgress& at);
 
   // Erases the line, so that what the command prints next starts on a clean line.

@@ -34,6 +34,10 @@
 namespace pqpage::cli {
 namespace {
 
+void PrintWarning(const std::string& warning) {
+  std::fprintf(stderr, "pqpage dump: warning: %s\n", warning.c_str());
+}
+
 template <typename T>
 absl::Status AppendValue(const T& value, SpillBuffer* buffer) {
   std::string* out = &buffer->text();
@@ -73,8 +77,9 @@ absl::Status DumpColumn(const FileReader& file, int column, const RowGroupRows* 
         rows == nullptr ? std::nullopt : (*rows)[static_cast<size_t>(group)];
     if (rows != nullptr && !selected) continue;
     PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader,
-                            selected ? OpenRowsOfChunk("dump", file, group, column, *selected)
-                                     : file.OpenColumnChunk(group, column));
+                            selected
+                                ? OpenColumnChunkRows(file, group, column, *selected, PrintWarning)
+                                : file.OpenColumnChunk(group, column));
     for (;;) {
       PQPAGE_ASSIGN_OR_RETURN(
           BatchCounts counts,

@@ -248,7 +248,7 @@ int RunRecode(const std::vector<std::string>& args) {
   recode.on_warning = [](const std::string& warning) {
     std::fprintf(stderr, "pqpage %s: warning: %s\n", kCommand, warning.c_str());
   };
-  Progress progress(kCommand, 0);
+  Progress progress(kCommand);
   if (progress.enabled()) {
     recode.on_progress = [&progress](const FileProgress& at) { progress.Show(at); };
   }

@@ -2,14 +2,11 @@
 // decoded and how fast. It measures the page decoder as an engine would drive it: one reusable
 // batch buffer per column, levels and values together, never a whole column chunk in memory.
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -21,10 +18,9 @@
 #include "cli/cli_progress.h"
 #include "cli/cli_reader_options.h"
 #include "cli/cli_row_selection.h"
-#include "cli/cli_values.h"
 #include "cli/commands.h"
-#include "pqpage/column_chunk_reader.h"
 #include "pqpage/file.h"
+#include "pqpage/scan.h"
 #include "pqpage/status_macros.h"
 
 namespace pqpage::cli {
@@ -52,57 +48,6 @@ constexpr char kUsage[] =
     "\n"
     "Exit status: 0 when every page decoded, 1 when the file cannot be read or a page cannot be\n"
     "decoded, 2 for a usage error.\n";
-
-struct Totals {
-  int64_t rows = 0;
-  int64_t levels = 0;
-  int64_t values = 0;
-  int64_t compressed_bytes = 0;
-  int64_t value_bytes = 0;
-  int64_t pages = 0;
-
-  void Add(const Totals& other) {
-    rows += other.rows;
-    levels += other.levels;
-    values += other.values;
-    compressed_bytes += other.compressed_bytes;
-    value_bytes += other.value_bytes;
-    pages += other.pages;
-  }
-};
-
-// `on_page(offset)` is called with the file offset of each new page, for the progress line.
-template <typename T, typename OnPage>
-absl::Status ScanChunk(ColumnChunkReader& reader, Totals* totals, OnPage&& on_page) {
-  const ColumnDescriptor& column = reader.column();
-  const bool has_rep = column.max_repetition_level > 0;
-  Batch<T> batch;
-  int64_t last_page = -1;
-  while (true) {
-    PQPAGE_ASSIGN_OR_RETURN(BatchCounts counts, ReadNextBatch(reader, batch));
-    if (counts.levels == 0) break;
-    if (reader.page_index() != last_page) {
-      last_page = reader.page_index();
-      ++totals->pages;
-      on_page(reader.page().offset);
-    }
-    totals->levels += counts.levels;
-    totals->values += counts.values;
-    if (has_rep) {
-      for (int64_t i = 0; i < counts.levels; ++i) {
-        totals->rows += batch.repetition_levels[i] == 0 ? 1 : 0;
-      }
-    } else {
-      totals->rows += counts.levels;
-    }
-    if constexpr (std::is_same_v<T, ByteArray>) {
-      for (int64_t i = 0; i < counts.values; ++i) totals->value_bytes += batch.values[i].size;
-    } else {
-      totals->value_bytes += counts.values * static_cast<int64_t>(sizeof(T));
-    }
-  }
-  return absl::OkStatus();
-}
 
 std::string FormatRate(int64_t bytes, double seconds) {
   if (seconds <= 0) return "-";
@@ -142,99 +87,29 @@ int RunScan(const std::vector<std::string>& args) {
   auto reader = FileReader::Open(std::move(counting), path, *options);
   if (!reader.ok()) return FailureExit(kCommand, reader.status());
   const FileReader& file = **reader;
-  std::vector<std::optional<RowRange>> selected;
-  if (*rows) selected = RowsPerRowGroup(file, **rows);
   const std::vector<ColumnDescriptor>& columns = file.schema().columns();
   const int num_columns = static_cast<int>(columns.size());
 
-  // One task per column chunk, each located before any decoding starts: the progress line needs
-  // the total, and a chunk outside the file is better reported first. Each task fills its own
-  // slot; the slots are added up in file order afterwards, so the output is the same for every
-  // thread count.
-  struct ChunkTask {
-    int row_group = 0;
-    int column = 0;
-    ColumnChunkLocation location;
-    Totals totals;
-  };
-  std::vector<ChunkTask> tasks;
-  tasks.reserve(static_cast<size_t>(file.num_row_groups()) * columns.size());
-  int64_t total_chunk_bytes = 0;
-  for (int rg = 0; rg < file.num_row_groups(); ++rg) {
-    if (*rows && !selected[static_cast<size_t>(rg)]) continue;
-    for (int c = 0; c < num_columns; ++c) {
-      auto location = file.ColumnChunk(rg, c);
-      if (!location.ok()) return FailureExit(kCommand, location.status());
-      total_chunk_bytes += location->length;
-      ChunkTask task;
-      task.row_group = rg;
-      task.column = c;
-      task.location = *std::move(location);
-      tasks.push_back(std::move(task));
-    }
+  Progress progress(kCommand);
+  ScanOptions scan_options;
+  scan_options.threads = threads;
+  scan_options.rows = *rows;
+  if (progress.enabled()) {
+    scan_options.on_progress = [&](const FileProgress& at) { progress.Show(at); };
   }
-
-  Progress progress(kCommand, total_chunk_bytes);
-  std::mutex progress_mutex;               // the progress line is drawn by one thread at a time
-  std::atomic<int64_t> finished_bytes{0};  // of the chunks done
-  auto scan_task = [&](int64_t index) -> absl::Status {
-    ChunkTask& task = tasks[static_cast<size_t>(index)];
-    const int rg = task.row_group;
-    const int c = task.column;
-    auto on_page = [&](int64_t page_offset) {
-      if (!progress.enabled()) return;
-      const std::lock_guard<std::mutex> lock(progress_mutex);
-      progress.Update(rg, file.num_row_groups(), c, num_columns,
-                      finished_bytes.load() + (page_offset - task.location.offset));
-    };
-    const std::optional<RowRange> chunk_rows =
-        *rows ? selected[static_cast<size_t>(rg)] : std::nullopt;
-    PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader chunk,
-                            chunk_rows ? OpenRowsOfChunk(kCommand, file, rg, c, *chunk_rows)
-                                       : file.OpenColumnChunk(rg, c));
-    PQPAGE_RETURN_IF_ERROR(VisitValueType(columns[c].type, [&](auto tag) {
-      return ScanChunk<typename decltype(tag)::Type>(chunk, &task.totals, on_page);
-    }));
-    const int64_t expected_rows =
-        chunk_rows ? chunk_rows->end - chunk_rows->begin : file.row_group_num_rows(rg);
-    if (task.totals.rows != expected_rows) {
-      return absl::DataLossError(absl::StrCat(
-          path, ": row group ", rg, ", column '", columns[c].PathString(), "': decoded ",
-          task.totals.rows, " rows where ", expected_rows, " were asked for"));
-    }
-    task.totals.compressed_bytes = task.location.length;
-    finished_bytes += task.location.length;
-    return absl::OkStatus();
+  scan_options.on_warning = [](const std::string& warning) {
+    std::fprintf(stderr, "pqpage %s: warning: %s\n", kCommand, warning.c_str());
   };
-  absl::Status status = RunTasks(threads, static_cast<int64_t>(tasks.size()), scan_task);
+  absl::StatusOr<ScanReport> report = Scan(file, scan_options);
   progress.Clear();
-  if (!status.ok()) return FailureExit(kCommand, status);
-
-  Totals file_totals;
-  std::vector<Totals> column_totals(columns.size());
-  for (const ChunkTask& task : tasks) {
-    column_totals[task.column].Add(task.totals);
-    // Every column holds the same rows: they are counted once, from the first.
-    Totals counted = task.totals;
-    if (task.column != 0) counted.rows = 0;
-    file_totals.Add(counted);
-  }
-  if (num_columns == 0) {
-    // No column holds the rows: the row groups' counts (of the rows asked for) are all there is.
-    for (int rg = 0; rg < file.num_row_groups(); ++rg) {
-      if (!*rows) {
-        file_totals.rows += file.row_group_num_rows(rg);
-      } else if (const std::optional<RowRange>& range = selected[static_cast<size_t>(rg)]) {
-        file_totals.rows += range->end - range->begin;
-      }
-    }
-  }
+  if (!report.ok()) return FailureExit(kCommand, report.status());
+  const ScanTotals& file_totals = report->file;
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   std::printf("file: %s\n", path.c_str());
   std::printf("row groups: %d, leaf columns: %d, data pages: %lld\n", file.num_row_groups(),
-              num_columns, static_cast<long long>(file_totals.pages));
+              num_columns, static_cast<long long>(file_totals.data_pages));
   std::printf("rows: %lld\n", static_cast<long long>(file_totals.rows));
   std::printf("levels: %lld\n", static_cast<long long>(file_totals.levels));
   std::printf("values: %lld (non-null)\n", static_cast<long long>(file_totals.values));
@@ -258,7 +133,7 @@ int RunScan(const std::vector<std::string>& args) {
     std::printf("\n%-*s  %-20s %12s %12s %14s %14s\n", path_width, "column", "type", "levels",
                 "values", "compressed", "value bytes");
     for (int c = 0; c < num_columns; ++c) {
-      const Totals& t = column_totals[c];
+      const ScanTotals& t = report->columns[static_cast<size_t>(c)];
       std::printf(
           "%-*s  %-20s %12lld %12lld %14lld %14lld\n", path_width, columns[c].PathString().c_str(),
           std::string(PhysicalTypeName(columns[c].type)).c_str(), static_cast<long long>(t.levels),

@@ -57,7 +57,7 @@ PUBLIC_OWNERS = {
     "page/read": ["column_chunk_reader.h", "page_header_iterator.h", "page_index.h"],
     "page/choice": ["writer_options.h", "peer_readers.h"],
     "page/write": ["column_chunk_writer.h"],
-    "file": ["file.h", "arrow_schema.h", "recode.h", "advise.h"],
+    "file": ["file.h", "arrow_schema.h", "recode.h", "advise.h", "scan.h"],
     "orc": ["orc/"],
 }
 GENERATED_ALLOWED = {"metadata", "schema", "page/read", "page/write", "file"}
