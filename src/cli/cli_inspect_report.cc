@@ -6,8 +6,8 @@
 
 #include "absl/status/status.h"
 #include "cli/cli_inspect_page_index.h"
-#include "cli/cli_values.h"
 #include "pqpage/page_header_iterator.h"
+#include "pqpage/value_batch.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage::cli {
@@ -43,7 +43,7 @@ void DecodePages(ColumnChunkReader& reader, ChunkReport* report) {
   const ColumnDescriptor& column = reader.column();
   const bool has_def = column.max_definition_level > 0;
   const bool has_rep = column.max_repetition_level > 0;
-  Batch<T> batch;
+  ValueBatch<T> batch;
   std::vector<PageRecord>& pages = report->pages;
   int64_t last_index = -1;
 
@@ -81,7 +81,7 @@ void DecodePages(ColumnChunkReader& reader, ChunkReport* report) {
     int64_t nulls = 0;
     int64_t rows = 0;
     while (reader.levels_left_in_page() > 0) {
-      const int64_t ask = std::min(kBatchLevels, reader.levels_left_in_page());
+      const int64_t ask = std::min(kValueBatchLevels, reader.levels_left_in_page());
       absl::StatusOr<BatchCounts> counts =
           reader.ReadBatch<T>(has_def ? batch.definitions().first(ask) : absl::Span<int16_t>(),
                               has_rep ? batch.repetitions().first(ask) : absl::Span<int16_t>(),

@@ -26,10 +26,10 @@
 #include "cli/cli_orc.h"
 #include "cli/cli_reader_options.h"
 #include "cli/cli_row_selection.h"
-#include "cli/cli_values.h"
 #include "cli/commands.h"
 #include "pqpage/file.h"
 #include "pqpage/status_macros.h"
+#include "pqpage/value_batch.h"
 
 namespace pqpage::cli {
 namespace {
@@ -69,7 +69,7 @@ absl::Status DumpColumn(const FileReader& file, int column, const RowGroupRows* 
   ArrayWriter definitions(&definition_text);
   ArrayWriter repetitions(&repetition_text);
   ArrayWriter values(&value_text);
-  Batch<T> batch;
+  ValueBatch<T> batch;
   const int16_t* definition = batch.definition_levels.get();
   const int16_t* repetition = batch.repetition_levels.get();
   for (int group = 0; group < file.num_row_groups(); ++group) {

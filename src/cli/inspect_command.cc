@@ -31,13 +31,13 @@
 #include "cli/cli_reader_options.h"
 #include "cli/cli_text_table.h"
 #include "cli/cli_value_text.h"
-#include "cli/cli_values.h"
 #include "cli/commands.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/compression.h"
 #include "pqpage/file.h"
 #include "pqpage/page.h"
 #include "pqpage/types.h"
+#include "pqpage/value_batch.h"
 
 namespace pqpage::cli {
 namespace {

@@ -7,10 +7,10 @@
 #include <type_traits>
 #include <utility>
 
-#include "file/value_batch.h"
 #include "pqpage/byte_source.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/status_macros.h"
+#include "pqpage/value_batch.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage::internal {
@@ -66,7 +66,7 @@ absl::Status ReadChunk(ColumnChunkReader& reader, ChunkValues<T>* chunk,
   const ColumnDescriptor& column = reader.column();
   const bool has_def = column.max_definition_level > 0;
   const bool has_rep = column.max_repetition_level > 0;
-  Batch<T> batch;
+  ValueBatch<T> batch;
   while (true) {
     PQPAGE_ASSIGN_OR_RETURN(BatchCounts counts, ReadNextBatch(reader, batch));
     if (counts.levels == 0) break;
@@ -125,7 +125,7 @@ absl::Status TimeDecode(const ColumnDescriptor& column, const ColumnChunkData& c
   location.length = static_cast<int64_t>(chunk.bytes.size());
   location.codec = codec;
   location.num_values = chunk.metadata.num_values;
-  Batch<T> batch;
+  ValueBatch<T> batch;
   double best = 0;
   double spent = 0;
   for (int run = 0; run < kMinRuns || spent < kMinSeconds; ++run) {

@@ -14,12 +14,12 @@
 #include "absl/status/status.h"
 #include "absl/types/span.h"
 #include "file/stream_digest.h"
-#include "file/value_batch.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/column_chunk_writer.h"
 #include "pqpage/file.h"
 #include "pqpage/recode.h"
 #include "pqpage/status_macros.h"
+#include "pqpage/value_batch.h"
 
 namespace pqpage::internal {
 
@@ -45,7 +45,7 @@ absl::Status CopyChunk(ColumnChunkReader& reader, ColumnChunkWriter* writer,
   const ColumnDescriptor& column = reader.column();
   const bool has_def = column.max_definition_level > 0;
   const bool has_rep = column.max_repetition_level > 0;
-  Batch<T> batch;
+  ValueBatch<T> batch;
   const absl::Span<int16_t> def = has_def ? batch.definitions() : absl::Span<int16_t>();
   const absl::Span<int16_t> rep = has_rep ? batch.repetitions() : absl::Span<int16_t>();
   // Dictionary-encoded pages go to the writer as indices into the input's dictionary, which it
@@ -54,7 +54,7 @@ absl::Status CopyChunk(ColumnChunkReader& reader, ColumnChunkWriter* writer,
   constexpr bool kMayPassIndices = !std::is_same_v<T, bool>;
   std::unique_ptr<uint32_t[]> indices;
   if (kMayPassIndices && writer != nullptr && digest == nullptr) {
-    indices = std::make_unique<uint32_t[]>(kBatchLevels);
+    indices = std::make_unique<uint32_t[]>(kValueBatchLevels);
   }
   int64_t last_page = -1;
   while (true) {
@@ -65,7 +65,7 @@ absl::Status CopyChunk(ColumnChunkReader& reader, ColumnChunkWriter* writer,
     BatchCounts counts;
     if (indexed) {
       PQPAGE_ASSIGN_OR_RETURN(
-          counts, reader.ReadIndices(def, rep, absl::MakeSpan(indices.get(), kBatchLevels)));
+          counts, reader.ReadIndices(def, rep, absl::MakeSpan(indices.get(), kValueBatchLevels)));
     } else {
       PQPAGE_ASSIGN_OR_RETURN(counts, reader.ReadBatch<T>(def, rep, batch.value_span()));
     }

@@ -11,9 +11,9 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "file/recode_pipeline.h"
-#include "file/value_batch.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/status_macros.h"
+#include "pqpage/value_batch.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage {
@@ -33,10 +33,10 @@ namespace {
 template <typename T, typename OnPage>
 absl::Status ScanChunk(ColumnChunkReader& reader, ScanTotals* totals, OnPage&& on_page) {
   const bool has_rep = reader.column().max_repetition_level > 0;
-  internal::Batch<T> batch;
+  ValueBatch<T> batch;
   int64_t last_page = -1;
   while (true) {
-    PQPAGE_ASSIGN_OR_RETURN(BatchCounts counts, internal::ReadNextBatch(reader, batch));
+    PQPAGE_ASSIGN_OR_RETURN(BatchCounts counts, ReadNextBatch(reader, batch));
     if (counts.levels == 0) break;
     if (reader.page_index() != last_page) {
       last_page = reader.page_index();

@@ -1,7 +1,8 @@
-// The reusable per-batch buffers the file-level passes (recode, advise) read column chunks into,
-// typed by the value type (VisitValueType in pqpage/value_type.h picks it for a column).
-#ifndef PQPAGE_FILE_VALUE_BATCH_H_
-#define PQPAGE_FILE_VALUE_BATCH_H_
+// A reusable batch of levels and values to read a column chunk into, typed by the value type
+// (VisitValueType in pqpage/value_type.h picks it for a column): what scan, recode, advise and the
+// tool's dump read with, and what an engine that streams a chunk batch by batch can use too.
+#ifndef PQPAGE_VALUE_BATCH_H_
+#define PQPAGE_VALUE_BATCH_H_
 
 #include <cstdint>
 #include <memory>
@@ -10,34 +11,35 @@
 #include "absl/types/span.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/types.h"
+#include "pqpage/value_type.h"
 
-namespace pqpage::internal {
+namespace pqpage {
 
 // Levels read per batch.
-inline constexpr int64_t kBatchLevels = 4096;
+inline constexpr int64_t kValueBatchLevels = 4096;
 
 // One batch's buffers for a column of value type T. Plain arrays, not std::vector:
 // std::vector<bool> has no data() to hand to ReadBatch.
 template <typename T>
-struct Batch {
-  std::unique_ptr<int16_t[]> definition_levels = std::make_unique<int16_t[]>(kBatchLevels);
-  std::unique_ptr<int16_t[]> repetition_levels = std::make_unique<int16_t[]>(kBatchLevels);
-  std::unique_ptr<T[]> values = std::make_unique<T[]>(kBatchLevels);
+struct ValueBatch {
+  std::unique_ptr<int16_t[]> definition_levels = std::make_unique<int16_t[]>(kValueBatchLevels);
+  std::unique_ptr<int16_t[]> repetition_levels = std::make_unique<int16_t[]>(kValueBatchLevels);
+  std::unique_ptr<T[]> values = std::make_unique<T[]>(kValueBatchLevels);
 
   absl::Span<int16_t> definitions() {
-    return absl::MakeSpan(definition_levels.get(), kBatchLevels);
+    return absl::MakeSpan(definition_levels.get(), kValueBatchLevels);
   }
   absl::Span<int16_t> repetitions() {
-    return absl::MakeSpan(repetition_levels.get(), kBatchLevels);
+    return absl::MakeSpan(repetition_levels.get(), kValueBatchLevels);
   }
-  absl::Span<T> value_span() { return absl::MakeSpan(values.get(), kBatchLevels); }
+  absl::Span<T> value_span() { return absl::MakeSpan(values.get(), kValueBatchLevels); }
 };
 
 // Reads the reader's next batch into `batch`, asking for each level array only when the column
 // has those levels (a column without them then skips decoding and copying them).
 // @return the batch's counts (levels 0 at the chunk's end), or the reader's error.
 template <typename T>
-absl::StatusOr<BatchCounts> ReadNextBatch(ColumnChunkReader& reader, Batch<T>& batch) {
+absl::StatusOr<BatchCounts> ReadNextBatch(ColumnChunkReader& reader, ValueBatch<T>& batch) {
   const ColumnDescriptor& column = reader.column();
   return reader.ReadBatch<T>(
       column.max_definition_level > 0 ? batch.definitions() : absl::Span<int16_t>(),
@@ -52,6 +54,6 @@ int64_t DecodedValueBytes(const T& /*value*/) {
 }
 inline int64_t DecodedValueBytes(const ByteArray& value) { return value.size; }
 
-}  // namespace pqpage::internal
+}  // namespace pqpage
 
-#endif  // PQPAGE_FILE_VALUE_BATCH_H_
+#endif  // PQPAGE_VALUE_BATCH_H_
