@@ -163,14 +163,10 @@ TEST_F(RecodeTest, RefusesBadRequestsBeforeWritingAnything) {
 }
 
 TEST_F(RecodeTest, DamagedInputFailsTheSameWayOnAnyThreadCountAndLeavesNoOutput) {
-  // Overwrite the middle of the second row group's price chunk: its pages no longer decode.
+  // The second row group's price chunk overwritten: its pages no longer decode.
   PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation price, input_->ColumnChunk(1, 2));
-  std::string bytes = ReadAll(in_path_);
-  for (int64_t i = price.offset; i < price.offset + price.length; ++i) {
-    bytes[static_cast<size_t>(i)] = static_cast<char>(0xff);
-  }
   const std::string damaged_path = TempPath("damaged.parquet");
-  std::ofstream(damaged_path, std::ios::binary) << bytes;
+  PQPAGE_ASSERT_OK(testing::WriteDamagedCopy(in_path_, price, damaged_path));
   PQPAGE_ASSERT_OK_AND_ASSIGN(std::unique_ptr<FileReader> damaged, FileReader::Open(damaged_path));
   std::vector<std::string> messages;
   for (const int threads : {1, 4}) {

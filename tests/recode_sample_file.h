@@ -7,9 +7,12 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -192,6 +195,22 @@ inline std::string TempPath(const std::string& name) {
   const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
   return absl::StrCat(::testing::TempDir(), "/", test->test_suite_name(), "_", test->name(), "_",
                       getpid(), "_", name);
+}
+
+// Writes a copy of the file at `path` to `damaged_path` with every byte of `chunk` set to 0xFF, so
+// that the chunk's pages no longer decode while the footer still reads.
+inline absl::Status WriteDamagedCopy(const std::string& path, const ColumnChunkLocation& chunk,
+                                     const std::string& damaged_path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (chunk.offset < 0 || chunk.length < 0 ||
+      chunk.offset + chunk.length > static_cast<int64_t>(bytes.size())) {
+    return absl::InvalidArgumentError("the chunk is not inside the file");
+  }
+  std::fill_n(bytes.begin() + chunk.offset, chunk.length, static_cast<char>(0xff));
+  std::ofstream out(damaged_path, std::ios::binary);
+  out << bytes;
+  return out ? absl::OkStatus() : absl::InternalError("cannot write " + damaged_path);
 }
 
 // A sample file written PLAIN in two row groups, opened; its output path beside it. Both are

@@ -3,8 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
@@ -122,15 +120,10 @@ TEST_F(ScanTest, RefusesNoThreadsAndReportsADamagedChunkAlikeOnAnyThreadCount) {
   none.threads = 0;
   EXPECT_EQ(Scan(*input_, none).status().code(), absl::StatusCode::kInvalidArgument);
 
-  // Overwrite the second row group's price chunk: its pages no longer decode.
+  // The second row group's price chunk overwritten: its pages no longer decode.
   PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation price, input_->ColumnChunk(1, 2));
-  std::ifstream in(in_path_, std::ios::binary);
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  for (int64_t i = price.offset; i < price.offset + price.length; ++i) {
-    bytes[static_cast<size_t>(i)] = static_cast<char>(0xff);
-  }
   const std::string damaged_path = TempPath("damaged.parquet");
-  std::ofstream(damaged_path, std::ios::binary) << bytes;
+  PQPAGE_ASSERT_OK(testing::WriteDamagedCopy(in_path_, price, damaged_path));
   PQPAGE_ASSERT_OK_AND_ASSIGN(std::unique_ptr<FileReader> damaged, FileReader::Open(damaged_path));
   std::vector<std::string> messages;
   for (const int threads : {1, 4}) {
