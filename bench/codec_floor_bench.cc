@@ -106,7 +106,7 @@ std::vector<Page> CollectPages(const std::string& path) {
   const auto& columns = (*reader)->schema().columns();
   for (int rg = 0; rg < (*reader)->num_row_groups(); ++rg) {
     for (int c = 0; c < static_cast<int>(columns.size()); ++c) {
-      auto location = (*reader)->ColumnChunk(rg, c);
+      auto location = (*reader)->LocateColumnChunk(rg, c);
       Check(location.status(), path);
       if (location->codec == Compression::kUncompressed) continue;
       pqpage::PageHeaderIterator pages_of_chunk(&(*reader)->source(), *location,

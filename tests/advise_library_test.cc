@@ -48,7 +48,7 @@ TEST_F(AdviseTest, EveryColumnGetsEveryPolicyAndOneAdvice) {
     int64_t chunks = 0;
     for (int rg = 0; rg < 2; ++rg) {
       PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation location,
-                                  input_->ColumnChunk(rg, column.column));
+                                  input_->LocateColumnChunk(rg, column.column));
       chunks += location.length;
     }
     EXPECT_EQ(column.current_bytes, chunks);

@@ -68,7 +68,7 @@ Written Write(const ColumnDescriptor& column, const WriterOptions& options,
   Written written;
   if (!chunk.ok()) return written;
   written.bytes = chunk->metadata.total_compressed_size;
-  for (const PageEncodingStats& count : chunk->metadata.encoding_stats) {
+  for (const PageEncodingStats& count : chunk->metadata.encoding_stats.value()) {
     if (count.page_type() == PageType::kDictionaryPage) continue;
     for (int i = 0; i < count.count; ++i) written.page_encodings.push_back(count.encoding());
     written.used.insert(count.encoding());

@@ -93,11 +93,8 @@ TEST(BytesReadTest, AWholeChunkIsReadOnce) {
 TEST(BytesReadTest, SelectedRowsReadOnlyTheirPagesAndTheDictionary) {
   const ColumnDescriptor column = Int64Column();
   const ColumnChunkData chunk = WriteChunk(column, 2'000'000, int64_t{64} << 10, true);
-  ChunkPageIndex index;
-  index.has_offset_index = true;
-  for (const PageLocation& page : chunk.metadata.page_locations) {
-    index.pages.push_back({page.offset, page.compressed_page_size, page.first_row_index});
-  }
+  const ChunkPageIndex& index = chunk.page_index;
+  ASSERT_TRUE(index.has_offset_index);
   ASSERT_GT(index.pages.size(), 10u);
   const size_t target = index.pages.size() / 2;
   const int64_t first = index.pages[target].first_row_index;

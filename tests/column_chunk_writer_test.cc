@@ -171,21 +171,21 @@ std::vector<WalkedPage> WalkPages(const std::vector<uint8_t>& bytes) {
   return pages;
 }
 
-// Everything ColumnChunkMetadata and the page headers must say about a chunk, and that it reads
+// Everything ColumnChunkData and the page headers must say about a chunk, and that it reads
 // back as `expected`.
 template <typename T>
 void CheckChunk(const ColumnDescriptor& column, const WriterOptions& options,
                 const ColumnData<T>& expected, const ColumnChunkData& chunk, int64_t file_offset,
                 const std::string& where, ReadBack<T>* read_back = nullptr) {
-  const ColumnChunkMetadata& meta = chunk.metadata;
+  const ColumnMetaData& meta = chunk.metadata;
   const bool v2 = options.data_page_version == 2;
   const bool has_levels = column.max_definition_level > 0 || column.max_repetition_level > 0;
-  EXPECT_EQ(meta.type, column.type) << where;
-  EXPECT_EQ(meta.path, column.path) << where;
-  EXPECT_EQ(meta.codec, options.compression) << where;
+  EXPECT_EQ(meta.physical_type(), column.type) << where;
+  EXPECT_EQ(meta.path_in_schema, column.path) << where;
+  EXPECT_EQ(meta.codec_id, static_cast<int32_t>(options.compression)) << where;
   EXPECT_EQ(meta.num_values, expected.num_levels()) << where;
   const int64_t rows = testing::CountRows(column, expected.rep, expected.num_levels());
-  EXPECT_EQ(meta.num_rows, rows) << where;
+  EXPECT_EQ(chunk.num_rows, rows) << where;
   EXPECT_EQ(meta.total_compressed_size, static_cast<int64_t>(chunk.bytes.size())) << where;
 
   // Page headers.
@@ -245,27 +245,31 @@ void CheckChunk(const ColumnDescriptor& column, const WriterOptions& options,
   if (!data_pages.empty()) {
     EXPECT_EQ(meta.data_page_offset, file_offset + data_pages[0]->offset) << where;
   }
-  ASSERT_EQ(meta.page_locations.size(), data_pages.size()) << where;
+  ASSERT_EQ(chunk.page_index.pages.size(), data_pages.size()) << where;
+  EXPECT_EQ(chunk.page_index.has_offset_index, !data_pages.empty()) << where;
 
   // Encodings and their page counts.
   std::set<Encoding> expected_encodings = page_encodings;
   if (has_dictionary) expected_encodings.insert(Encoding::kPlain);
   if (any_v1 || (v2 && has_levels && !data_pages.empty()))
     expected_encodings.insert(Encoding::kRle);
-  std::set<Encoding> listed(meta.encodings.begin(), meta.encodings.end());
-  EXPECT_EQ(listed.size(), meta.encodings.size()) << where << ": duplicate encodings";
+  const std::vector<Encoding> encodings = meta.encodings();
+  std::set<Encoding> listed(encodings.begin(), encodings.end());
+  EXPECT_EQ(listed.size(), encodings.size()) << where << ": duplicate encodings";
   EXPECT_EQ(listed, expected_encodings) << where;
+  ASSERT_TRUE(meta.encoding_stats.has_value()) << where;
+  const std::vector<PageEncodingStats>& encoding_stats = *meta.encoding_stats;
   size_t stat_index = 0;
   if (has_dictionary) {
-    ASSERT_FALSE(meta.encoding_stats.empty()) << where;
-    EXPECT_EQ(meta.encoding_stats[0].page_type(), PageType::kDictionaryPage) << where;
-    EXPECT_EQ(meta.encoding_stats[0].encoding(), Encoding::kPlain) << where;
-    EXPECT_EQ(meta.encoding_stats[0].count, 1) << where;
+    ASSERT_FALSE(encoding_stats.empty()) << where;
+    EXPECT_EQ(encoding_stats[0].page_type(), PageType::kDictionaryPage) << where;
+    EXPECT_EQ(encoding_stats[0].encoding(), Encoding::kPlain) << where;
+    EXPECT_EQ(encoding_stats[0].count, 1) << where;
     stat_index = 1;
   }
   std::map<std::pair<int, int>, int> listed_counts;
-  for (; stat_index < meta.encoding_stats.size(); ++stat_index) {
-    const PageEncodingStats& c = meta.encoding_stats[stat_index];
+  for (; stat_index < encoding_stats.size(); ++stat_index) {
+    const PageEncodingStats& c = encoding_stats[stat_index];
     EXPECT_NE(c.page_type(), PageType::kDictionaryPage) << where;
     listed_counts[{c.page_type_id, c.encoding_id}] += c.count;
   }
@@ -285,7 +289,7 @@ void CheckChunk(const ColumnDescriptor& column, const WriterOptions& options,
   for (size_t p = 0; p < read->pages.size(); ++p) {
     const auto& page = read->pages[p];
     const std::string at = where + " page " + std::to_string(p);
-    const PageLocation& location = meta.page_locations[p];
+    const IndexedPage& location = chunk.page_index.pages[p];
     EXPECT_EQ(location.offset, file_offset + data_pages[p]->offset) << at;
     EXPECT_EQ(location.compressed_page_size,
               data_pages[p]->header_size + data_pages[p]->header.compressed_page_size)
@@ -489,7 +493,7 @@ TEST(ColumnChunkWriterTest, RepeatedPagesNeverSplitRows) {
     PQPAGE_ASSERT_OK(WriteInBatches(&writer, data, 3, 7));
     PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkData chunk, writer.Finish(0));
     CheckChunk(column, options, data, chunk, 0, "long row v" + std::to_string(version));
-    EXPECT_GT(chunk.metadata.page_locations.size(), 10u);
+    EXPECT_GT(chunk.page_index.pages.size(), 10u);
   }
 }
 
@@ -554,14 +558,16 @@ TEST(ColumnChunkWriterTest, V1DictionaryFallsBackToPlain) {
   }
   const ColumnChunkData chunk = WriteChunk(column, options, data, 100);
   CheckChunk(column, options, data, chunk, 100, "v1 fallback");
-  const ColumnChunkMetadata& meta = chunk.metadata;
+  const ColumnMetaData& meta = chunk.metadata;
+  ASSERT_TRUE(meta.encoding_stats.has_value());
+  const std::vector<PageEncodingStats>& encoding_stats = *meta.encoding_stats;
   ASSERT_TRUE(meta.dictionary_page_offset.has_value());
   EXPECT_EQ(*meta.dictionary_page_offset, 100);
-  ASSERT_GE(meta.encoding_stats.size(), 3u);
-  EXPECT_EQ(meta.encoding_stats[0].page_type(), PageType::kDictionaryPage);
-  EXPECT_EQ(meta.encoding_stats[1].encoding(), Encoding::kRleDictionary);
-  EXPECT_EQ(meta.encoding_stats[2].encoding(), Encoding::kPlain);
-  EXPECT_EQ(meta.encoding_stats[2].page_type(), PageType::kDataPage);
+  ASSERT_GE(encoding_stats.size(), 3u);
+  EXPECT_EQ(encoding_stats[0].page_type(), PageType::kDictionaryPage);
+  EXPECT_EQ(encoding_stats[1].encoding(), Encoding::kRleDictionary);
+  EXPECT_EQ(encoding_stats[2].encoding(), Encoding::kPlain);
+  EXPECT_EQ(encoding_stats[2].page_type(), PageType::kDataPage);
   // Every page after the first PLAIN one is PLAIN too.
   auto read = ReadChunk<int64_t>(column, chunk, 100);
   PQPAGE_ASSERT_OK(read);
@@ -626,7 +632,7 @@ TEST(ColumnChunkWriterTest, DictionaryFullInTheFirstRowWritesNoDictionary) {
   const ColumnChunkData chunk = WriteChunk(column, options, data, 0);
   CheckChunk(column, options, data, chunk, 0, "first row");
   EXPECT_FALSE(chunk.metadata.dictionary_page_offset.has_value());
-  EXPECT_EQ(chunk.metadata.encodings, (std::vector<Encoding>{Encoding::kRle, Encoding::kPlain}));
+  EXPECT_EQ(chunk.metadata.encodings(), (std::vector<Encoding>{Encoding::kRle, Encoding::kPlain}));
 }
 
 TEST(ColumnChunkWriterTest, DictionaryFirstAutoFallsBackToMeasuredDelta) {
@@ -649,15 +655,18 @@ TEST(ColumnChunkWriterTest, DictionaryFirstAutoFallsBackToMeasuredDelta) {
     }
     const ColumnChunkData chunk = WriteChunk(column, options, data, 0);
     CheckChunk(column, options, data, chunk, 0, "timestamps");
-    const ColumnChunkMetadata& meta = chunk.metadata;
-    ASSERT_GE(meta.encoding_stats.size(), 3u);
-    EXPECT_EQ(meta.encoding_stats[1].encoding(), Encoding::kRleDictionary);
-    EXPECT_EQ(meta.encoding_stats[2].encoding(), Encoding::kDeltaBinaryPacked);
-    EXPECT_EQ(meta.encoding_stats[2].page_type(),
+    const ColumnMetaData& meta = chunk.metadata;
+    ASSERT_TRUE(meta.encoding_stats.has_value());
+    const std::vector<PageEncodingStats>& encoding_stats = *meta.encoding_stats;
+    const std::vector<Encoding> encodings = meta.encodings();
+    ASSERT_GE(encoding_stats.size(), 3u);
+    EXPECT_EQ(encoding_stats[1].encoding(), Encoding::kRleDictionary);
+    EXPECT_EQ(encoding_stats[2].encoding(), Encoding::kDeltaBinaryPacked);
+    EXPECT_EQ(encoding_stats[2].page_type(),
               version == 2 ? PageType::kDataPageV2 : PageType::kDataPage);
-    EXPECT_EQ(meta.encoding_stats.size(), 3u);
-    EXPECT_NE(std::find(meta.encodings.begin(), meta.encodings.end(), Encoding::kDeltaBinaryPacked),
-              meta.encodings.end());
+    EXPECT_EQ(encoding_stats.size(), 3u);
+    EXPECT_NE(std::find(encodings.begin(), encodings.end(), Encoding::kDeltaBinaryPacked),
+              encodings.end());
   }
 }
 
@@ -735,12 +744,12 @@ TEST(ColumnChunkWriterTest, BooleanEncodings) {
       const ColumnChunkData chunk = WriteChunk(column, options, *data, 0);
       CheckChunk(column, options, *data, chunk, 0, where);
       EXPECT_FALSE(chunk.metadata.dictionary_page_offset.has_value());
-      for (const PageEncodingStats& count : chunk.metadata.encoding_stats) {
+      for (const PageEncodingStats& count : *chunk.metadata.encoding_stats) {
         if (version == 1 || data == &runs) {
           EXPECT_EQ(count.encoding(), version == 2 ? Encoding::kRle : Encoding::kPlain) << where;
         }
       }
-      if (chunk.metadata.encoding_stats[0].encoding() != Encoding::kRle) continue;
+      if ((*chunk.metadata.encoding_stats)[0].encoding() != Encoding::kRle) continue;
       // RLE booleans carry the 4-byte length prefix.
       for (const WalkedPage& page : WalkPages(chunk.bytes)) {
         const format::DataPageHeaderV2& d = page.header.data_page_header_v2;
@@ -822,10 +831,11 @@ TEST(ColumnChunkWriterTest, EmptyChunk) {
   PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkData chunk, writer.Finish(40));
   EXPECT_TRUE(chunk.bytes.empty());
   EXPECT_EQ(chunk.metadata.num_values, 0);
-  EXPECT_EQ(chunk.metadata.num_rows, 0);
+  EXPECT_EQ(chunk.num_rows, 0);
   EXPECT_EQ(chunk.metadata.data_page_offset, 40);
   EXPECT_FALSE(chunk.metadata.dictionary_page_offset.has_value());
-  EXPECT_TRUE(chunk.metadata.page_locations.empty());
+  EXPECT_TRUE(chunk.page_index.pages.empty());
+  EXPECT_FALSE(chunk.page_index.has_offset_index);
 }
 
 TEST(ColumnChunkWriterTest, EstimatedChunkSizeGrows) {
@@ -933,7 +943,7 @@ TEST(ColumnChunkWriterTest, RejectsBadBatches) {
                                               std::vector<int32_t>{3}));
   PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkData chunk, writer.Finish(0));
   EXPECT_EQ(chunk.metadata.num_values, 4);
-  EXPECT_EQ(chunk.metadata.num_rows, 1);
+  EXPECT_EQ(chunk.num_rows, 1);
   // The writer is spent.
   PQPAGE_EXPECT_ERROR(writer.WriteBatch<int32_t>(def, rep, two), StatusCode::kFailedPrecondition);
   PQPAGE_EXPECT_ERROR(writer.Finish(0), StatusCode::kFailedPrecondition);

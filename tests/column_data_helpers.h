@@ -274,9 +274,9 @@ inline ColumnChunkLocation LocationOf(const ColumnChunkData& chunk) {
   ColumnChunkLocation location;
   location.offset = chunk.metadata.dictionary_page_offset.value_or(chunk.metadata.data_page_offset);
   location.length = chunk.metadata.total_compressed_size;
-  location.codec = chunk.metadata.codec;
+  location.codec = static_cast<Compression>(chunk.metadata.codec_id);
   location.num_values = chunk.metadata.num_values;
-  location.num_rows = chunk.metadata.num_rows;
+  location.num_rows = chunk.num_rows;
   return location;
 }
 

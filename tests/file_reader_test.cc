@@ -197,13 +197,13 @@ TEST(FileReaderTest, ChunkRangesAndCountsAreChecked) {
       m->row_groups[0].columns[0].meta_data.__set_data_page_offset(100000);
     });
     PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, Open(file));
-    PQPAGE_EXPECT_ERROR(reader->ColumnChunk(0, 0), absl::StatusCode::kDataLoss);
+    PQPAGE_EXPECT_ERROR(reader->LocateColumnChunk(0, 0), absl::StatusCode::kDataLoss);
   }
   {
     const Bytes file = MakeFile(
         [](format::FileMetaData* m) { m->row_groups[0].columns[0].meta_data.__set_num_values(4); });
     PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, Open(file));
-    PQPAGE_EXPECT_ERROR(reader->ColumnChunk(0, 0), absl::StatusCode::kDataLoss);
+    PQPAGE_EXPECT_ERROR(reader->LocateColumnChunk(0, 0), absl::StatusCode::kDataLoss);
   }
   {
     const Bytes file = MakeFile([](format::FileMetaData* m) { m->row_groups[0].columns.clear(); });
@@ -214,7 +214,7 @@ TEST(FileReaderTest, ChunkRangesAndCountsAreChecked) {
       m->row_groups[0].columns[0].meta_data.__set_type(format::Type::INT64);
     });
     PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, Open(file));
-    PQPAGE_EXPECT_ERROR(reader->ColumnChunk(0, 0), absl::StatusCode::kDataLoss);
+    PQPAGE_EXPECT_ERROR(reader->LocateColumnChunk(0, 0), absl::StatusCode::kDataLoss);
   }
 }
 
@@ -238,7 +238,7 @@ Bytes MakeZeroRowFile(const std::function<void(format::ColumnMetaData*)>& chunk_
 TEST(FileReaderTest, ReadsZeroRowChunksAtOffsetZero) {
   PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, Open(MakeZeroRowFile()));
   EXPECT_EQ(reader->num_rows(), 0);
-  PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation location, reader->ColumnChunk(0, 0));
+  PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation location, reader->LocateColumnChunk(0, 0));
   EXPECT_EQ(location.length, 0);
   EXPECT_EQ(location.num_values, 0);
   PQPAGE_ASSERT_OK_AND_ASSIGN(std::vector<int32_t> values, ReadColumn(*reader));
@@ -256,7 +256,7 @@ TEST(FileReaderTest, ZeroRowToleranceCoversOnlyEmptyChunks) {
   };
   for (size_t i = 0; i < std::size(lies); ++i) {
     PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, Open(MakeZeroRowFile(lies[i])));
-    const absl::Status status = reader->ColumnChunk(0, 0).status();
+    const absl::Status status = reader->LocateColumnChunk(0, 0).status();
     PQPAGE_EXPECT_ERROR(status, absl::StatusCode::kDataLoss) << "case " << i;
   }
 }
@@ -295,7 +295,7 @@ TEST(WriterQuirksTest, ParquetMrBefore180CarriesDeltaByteArrayState) {
     PQPAGE_ASSERT_OK_AND_ASSIGN(
         auto reader,
         Open(MakeFile([&](format::FileMetaData* m) { m->__set_created_by(created_by); })));
-    PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation location, reader->ColumnChunk(0, 0));
+    PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation location, reader->LocateColumnChunk(0, 0));
     EXPECT_EQ(location.carry_delta_byte_array_prefix, carry) << created_by;
   }
 }
@@ -318,7 +318,7 @@ TEST(WriterQuirksTest, ImpalaParquetCppAndParquetRsPackBitPackedLevelsLsbFirst) 
     PQPAGE_ASSERT_OK_AND_ASSIGN(
         auto reader,
         Open(MakeFile([&](format::FileMetaData* m) { m->__set_created_by(created_by); })));
-    PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation location, reader->ColumnChunk(0, 0));
+    PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation location, reader->LocateColumnChunk(0, 0));
     EXPECT_EQ(location.bit_packed_levels, order) << created_by;
   }
 }

@@ -134,12 +134,13 @@ absl::StatusOr<ColumnChunkData> WriteFed(const ColumnDescriptor& column,
 void ExpectSameChunk(const ColumnChunkData& expected, const ColumnChunkData& actual,
                      const std::string& where) {
   EXPECT_TRUE(expected.bytes == actual.bytes) << where << ": the bytes differ";
-  const ColumnChunkMetadata& a = expected.metadata;
-  const ColumnChunkMetadata& b = actual.metadata;
-  EXPECT_EQ(a.encodings, b.encodings) << where;
-  EXPECT_EQ(a.encoding_stats.size(), b.encoding_stats.size()) << where;
+  const ColumnMetaData& a = expected.metadata;
+  const ColumnMetaData& b = actual.metadata;
+  EXPECT_EQ(a.encoding_ids, b.encoding_ids) << where;
+  ASSERT_TRUE(a.encoding_stats && b.encoding_stats) << where;
+  EXPECT_EQ(a.encoding_stats->size(), b.encoding_stats->size()) << where;
   EXPECT_EQ(a.num_values, b.num_values) << where;
-  EXPECT_EQ(a.num_rows, b.num_rows) << where;
+  EXPECT_EQ(expected.num_rows, actual.num_rows) << where;
   EXPECT_EQ(a.total_uncompressed_size, b.total_uncompressed_size) << where;
   EXPECT_EQ(a.dictionary_page_offset, b.dictionary_page_offset) << where;
   EXPECT_EQ(a.data_page_offset, b.data_page_offset) << where;
@@ -149,10 +150,14 @@ void ExpectSameChunk(const ColumnChunkData& expected, const ColumnChunkData& act
     EXPECT_EQ(a.statistics->max_value, b.statistics->max_value) << where;
     EXPECT_EQ(a.statistics->null_count, b.statistics->null_count) << where;
   }
-  ASSERT_EQ(a.page_locations.size(), b.page_locations.size()) << where;
-  for (size_t i = 0; i < a.page_locations.size(); ++i) {
-    EXPECT_EQ(a.page_locations[i].offset, b.page_locations[i].offset) << where;
-    EXPECT_EQ(a.page_locations[i].first_row_index, b.page_locations[i].first_row_index) << where;
+  const std::vector<IndexedPage>& a_pages = expected.page_index.pages;
+  const std::vector<IndexedPage>& b_pages = actual.page_index.pages;
+  ASSERT_EQ(a_pages.size(), b_pages.size()) << where;
+  for (size_t i = 0; i < a_pages.size(); ++i) {
+    EXPECT_EQ(a_pages[i].offset, b_pages[i].offset) << where;
+    EXPECT_EQ(a_pages[i].first_row_index, b_pages[i].first_row_index) << where;
+    EXPECT_EQ(a_pages[i].min_value, b_pages[i].min_value) << where;
+    EXPECT_EQ(a_pages[i].max_value, b_pages[i].max_value) << where;
   }
 }
 

@@ -462,11 +462,13 @@ TEST(PageIndexWriteTest, LongByteArrayBoundsAreTruncatedAndStillBound) {
   const std::vector<ByteArray> values = {ByteArray(high), ByteArray(low)};
   PQPAGE_ASSERT_OK(writer.WriteBatch<ByteArray>({}, {}, values));
   PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkData chunk, writer.Finish(4));
-  ASSERT_EQ(chunk.metadata.page_index.size(), 1u);
-  EXPECT_EQ(chunk.metadata.page_index[0].min_value, std::string(10, 'b'));
-  EXPECT_EQ(chunk.metadata.page_index[0].max_value, std::string(8, 'y') + "z");
+  ASSERT_EQ(chunk.page_index.pages.size(), 1u);
+  EXPECT_EQ(chunk.page_index.pages[0].min_value, std::string(10, 'b'));
+  EXPECT_EQ(chunk.page_index.pages[0].max_value, std::string(8, 'y') + "z");
   EXPECT_EQ(chunk.metadata.statistics->max_value, high);
-  EXPECT_EQ(chunk.metadata.page_index[0].unencoded_byte_array_data_bytes, 200);
+  EXPECT_EQ(chunk.page_index.pages[0].unencoded_byte_array_data_bytes, 200);
+  ASSERT_TRUE(chunk.metadata.size_statistics.has_value());
+  EXPECT_EQ(chunk.metadata.size_statistics->unencoded_byte_array_data_bytes, 200);
 
   WriterOptions bad;
   bad.page_index_truncate_length = 0;
@@ -487,8 +489,9 @@ TEST(PageIndexWriteTest, APageOfOnlyNaNLeavesTheColumnIndexOut) {
   const std::vector<double> values = {1.0, 2.0, nan, nan, 3.0};
   PQPAGE_ASSERT_OK(writer.WriteBatch<double>({}, {}, values));
   PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkData chunk, writer.Finish(4));
-  EXPECT_EQ(chunk.metadata.page_index.size(), 3u);
-  EXPECT_FALSE(chunk.metadata.has_column_index);
+  EXPECT_EQ(chunk.page_index.pages.size(), 3u);
+  EXPECT_TRUE(chunk.page_index.has_offset_index);
+  EXPECT_FALSE(chunk.page_index.has_column_index);
 }
 
 // The reference files that carry a page index (parquet-mr, parquet-rs): ReadPageIndex accepts

@@ -46,8 +46,8 @@ void ExpectSameContent(const FileReader& a, const FileReader& b) {
 // The data page value encodings of every chunk of `column` in `file`, distinct.
 std::vector<Encoding> ValueEncodings(const FileReader& file, int column) {
   std::vector<Encoding> encodings;
-  for (const RowGroupMetadata& group : file.metadata().row_groups) {
-    const FooterColumnChunk& chunk = group.columns[static_cast<size_t>(column)];
+  for (const RowGroup& group : file.metadata().row_groups) {
+    const ColumnChunk& chunk = group.columns[static_cast<size_t>(column)];
     if (!chunk.meta_data || !chunk.meta_data->encoding_stats) continue;
     for (const PageEncodingStats& stats : *chunk.meta_data->encoding_stats) {
       const auto type = static_cast<PageType>(stats.page_type_id);
@@ -114,9 +114,9 @@ TEST_F(RecodeTest, ColumnOverridesApply) {
   EXPECT_EQ(ValueEncodings(*output, 4), std::vector<Encoding>{Encoding::kDeltaLengthByteArray});
   EXPECT_EQ(report.columns[4].encodings, ValueEncodings(*output, 4));
   for (int rg = 0; rg < 2; ++rg) {
-    PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation price, output->ColumnChunk(rg, 2));
+    PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation price, output->LocateColumnChunk(rg, 2));
     EXPECT_EQ(price.codec, Compression::kGzip);
-    PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation id, output->ColumnChunk(rg, 0));
+    PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation id, output->LocateColumnChunk(rg, 0));
     EXPECT_EQ(id.codec, Compression::kSnappy);
   }
 }
@@ -164,7 +164,7 @@ TEST_F(RecodeTest, RefusesBadRequestsBeforeWritingAnything) {
 
 TEST_F(RecodeTest, DamagedInputFailsTheSameWayOnAnyThreadCountAndLeavesNoOutput) {
   // The second row group's price chunk overwritten: its pages no longer decode.
-  PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation price, input_->ColumnChunk(1, 2));
+  PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation price, input_->LocateColumnChunk(1, 2));
   const std::string damaged_path = TempPath("damaged.parquet");
   PQPAGE_ASSERT_OK(testing::WriteDamagedCopy(in_path_, price, damaged_path));
   PQPAGE_ASSERT_OK_AND_ASSIGN(std::unique_ptr<FileReader> damaged, FileReader::Open(damaged_path));

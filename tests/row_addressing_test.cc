@@ -37,15 +37,8 @@ struct WrittenChunk {
   int64_t rows() const { return static_cast<int64_t>(row_level.size()) - 1; }
 
   ChunkPageIndex OffsetIndex() const {
-    ChunkPageIndex index;
-    index.has_offset_index = true;
-    for (const PageLocation& page : chunk.metadata.page_locations) {
-      IndexedPage indexed;
-      indexed.offset = page.offset;
-      indexed.compressed_page_size = page.compressed_page_size;
-      indexed.first_row_index = page.first_row_index;
-      index.pages.push_back(indexed);
-    }
+    ChunkPageIndex index = chunk.page_index;
+    index.has_column_index = false;  // row addressing needs only the OffsetIndex
     return index;
   }
 
@@ -150,7 +143,7 @@ void ExpectSame(const Read<T>& expected, const Read<T>& actual, const ColumnDesc
 template <typename T>
 std::vector<int64_t> InterestingRows(const WrittenChunk<T>& chunk, std::mt19937_64& rng) {
   std::vector<int64_t> rows = {0, 1, chunk.rows() - 1, chunk.rows()};
-  for (const PageLocation& page : chunk.chunk.metadata.page_locations) {
+  for (const IndexedPage& page : chunk.chunk.page_index.pages) {
     for (int64_t d : {-1, 0, 1}) rows.push_back(page.first_row_index + d);
   }
   for (int i = 0; i < 20; ++i) rows.push_back(static_cast<int64_t>(rng() % (chunk.rows() + 1)));
@@ -164,7 +157,7 @@ template <typename T>
 void CheckVariant(const WriterVariant& variant, uint64_t seed) {
   const ColumnDescriptor& column = variant.column;
   const WrittenChunk<T> chunk = Write<T>(variant, seed);
-  ASSERT_GT(chunk.chunk.metadata.page_locations.size(), 2u) << variant.where;
+  ASSERT_GT(chunk.chunk.page_index.pages.size(), 2u) << variant.where;
   std::mt19937_64 rng(seed);
   const std::vector<int64_t> interesting = InterestingRows(chunk, rng);
   for (const bool use_index : {false, true}) {

@@ -70,7 +70,7 @@ TEST_F(ScanTest, TotalsAgreeWithReadingTheFileAndWithEveryThreadCount) {
     EXPECT_GE(report.columns[static_cast<size_t>(c)].data_pages, input_->num_row_groups());
     all_levels += levels;
     for (int rg = 0; rg < input_->num_row_groups(); ++rg) {
-      PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation chunk, input_->ColumnChunk(rg, c));
+      PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation chunk, input_->LocateColumnChunk(rg, c));
       all_bytes += chunk.length;
     }
   }
@@ -121,7 +121,7 @@ TEST_F(ScanTest, RefusesNoThreadsAndReportsADamagedChunkAlikeOnAnyThreadCount) {
   EXPECT_EQ(Scan(*input_, none).status().code(), absl::StatusCode::kInvalidArgument);
 
   // The second row group's price chunk overwritten: its pages no longer decode.
-  PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation price, input_->ColumnChunk(1, 2));
+  PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation price, input_->LocateColumnChunk(1, 2));
   const std::string damaged_path = TempPath("damaged.parquet");
   PQPAGE_ASSERT_OK(testing::WriteDamagedCopy(in_path_, price, damaged_path));
   PQPAGE_ASSERT_OK_AND_ASSIGN(std::unique_ptr<FileReader> damaged, FileReader::Open(damaged_path));

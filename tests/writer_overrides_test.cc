@@ -88,18 +88,19 @@ TEST(WriterOverridesTest, AColumnChunkWriterWritesWithItsColumnsOverride) {
   ColumnChunkWriter sorted(Column({"sorted"}, PhysicalType::kInt64), options);
   PQPAGE_ASSERT_OK(sorted.WriteBatch<int64_t>({}, {}, values));
   PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkData sorted_chunk, sorted.Finish(4));
-  EXPECT_EQ(sorted_chunk.metadata.codec, Compression::kZstd);
-  EXPECT_NE(std::find(sorted_chunk.metadata.encodings.begin(),
-                      sorted_chunk.metadata.encodings.end(), Encoding::kDeltaBinaryPacked),
-            sorted_chunk.metadata.encodings.end());
+  EXPECT_EQ(sorted_chunk.metadata.codec_id, static_cast<int32_t>(Compression::kZstd));
+  const std::vector<Encoding> sorted_encodings = sorted_chunk.metadata.encodings();
+  EXPECT_NE(
+      std::find(sorted_encodings.begin(), sorted_encodings.end(), Encoding::kDeltaBinaryPacked),
+      sorted_encodings.end());
 
   ColumnChunkWriter plain(Column({"plain"}, PhysicalType::kInt64), options);
   PQPAGE_ASSERT_OK(plain.WriteBatch<int64_t>({}, {}, values));
   PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkData plain_chunk, plain.Finish(4));
-  EXPECT_EQ(plain_chunk.metadata.codec, Compression::kUncompressed);
-  EXPECT_EQ(std::find(plain_chunk.metadata.encodings.begin(), plain_chunk.metadata.encodings.end(),
-                      Encoding::kDeltaBinaryPacked),
-            plain_chunk.metadata.encodings.end());
+  EXPECT_EQ(plain_chunk.metadata.codec_id, static_cast<int32_t>(Compression::kUncompressed));
+  const std::vector<Encoding> plain_encodings = plain_chunk.metadata.encodings();
+  EXPECT_EQ(std::find(plain_encodings.begin(), plain_encodings.end(), Encoding::kDeltaBinaryPacked),
+            plain_encodings.end());
   EXPECT_GT(plain_chunk.bytes.size(), 10 * sorted_chunk.bytes.size());
 }
 

@@ -40,37 +40,18 @@
 
 namespace pqpage {
 
-// What a Parquet writer needs for the chunk's ColumnMetaData and OffsetIndex. Offsets are file
-// offsets, computed from the `file_offset` given to Finish().
-struct ColumnChunkMetadata {
-  PhysicalType type = PhysicalType::kInt32;
-  std::vector<std::string> path;
-  Compression codec = Compression::kUncompressed;
-  std::vector<Encoding> encodings;                // every encoding used: values and levels
-  std::vector<PageEncodingStats> encoding_stats;  // the dictionary page first
-  int64_t num_values = 0;                         // levels, nulls included
-  int64_t num_rows = 0;
-  int64_t total_uncompressed_size = 0;            // headers included
-  int64_t total_compressed_size = 0;              // headers included: the chunk's byte length
-  std::optional<int64_t> dictionary_page_offset;  // only when there is a dictionary page
-  int64_t data_page_offset = 0;
-  std::optional<Statistics> statistics;      // min_value/max_value in the type's order, null_count
-  std::vector<PageLocation> page_locations;  // the OffsetIndex
-  // One entry per data page, in page_locations' order.
-  std::vector<PageIndexEntry> page_index;
-  // Whether a ColumnIndex can describe the chunk: not for INT96 (no sort order), nor when a page
-  // has values but no bounds (only NaN), which the ColumnIndex cannot say.
-  bool has_column_index = false;
-  BoundaryOrder boundary_order = BoundaryOrder::kUnordered;
-  // SizeStatistics: the pages' figures summed.
-  std::optional<int64_t> unencoded_byte_array_data_bytes;
-  std::vector<int64_t> repetition_level_histogram;
-  std::vector<int64_t> definition_level_histogram;
-};
-
+// A finished column chunk: its bytes and what a Parquet writer stores about it. Offsets (in
+// `metadata` and `page_index`) are file offsets, computed from the `file_offset` given to Finish().
 struct ColumnChunkData {
   std::vector<uint8_t> bytes;  // the pages, headers included, as they go into the file
-  ColumnChunkMetadata metadata;
+  // The chunk's ColumnMetaData as the footer stores it: encoding_stats (the dictionary page
+  // first) is always set, size_statistics (the pages' figures summed) when there is a figure to
+  // give, statistics unless WriterOptions::write_statistics is off.
+  ColumnMetaData metadata;
+  int64_t num_rows = 0;  // rows the chunk holds (its row group's num_rows)
+  // The chunk's OffsetIndex and ColumnIndex: one entry per data page (has_offset_index unless
+  // the chunk has none); has_column_index as ChunkPageIndex says.
+  ChunkPageIndex page_index;
 };
 
 class ColumnChunkWriter {

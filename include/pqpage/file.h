@@ -53,7 +53,7 @@ class FileReader {
   // Where column chunk (row_group, column) lies. Checks that it lies inside the file; tolerates a
   // dictionary_page_offset of 0 or one that is not before the data pages (writers that got it
   // wrong) by starting at the first page that is there.
-  absl::StatusOr<ColumnChunkLocation> ColumnChunk(int row_group, int column) const;
+  absl::StatusOr<ColumnChunkLocation> LocateColumnChunk(int row_group, int column) const;
   // A page decoder over that chunk; it reads through this reader's source, so the FileReader must
   // outlive it.
   absl::StatusOr<ColumnChunkReader> OpenColumnChunk(int row_group, int column) const;
@@ -72,7 +72,7 @@ class FileReader {
 
   // The whole footer in pqpage's plain types (pqpage/metadata.h), for tools and engines that show
   // or use everything it holds. Converted once by Open.
-  const FileMetadata& metadata() const;
+  const FileMetaData& metadata() const;
   const ByteSource& source() const;
   // Bytes of the footer's Thrift structure.
   int64_t footer_size() const;
@@ -117,10 +117,9 @@ std::string DefaultCreatedBy();
 struct FileWriterOptions {
   std::string created_by = DefaultCreatedBy();
   std::vector<KeyValue> key_value_metadata;
-  // Write each column chunk's page index (ColumnIndex and OffsetIndex, from the chunk's
-  // ColumnChunkMetadata) between the last row group and the footer, referenced from the chunk's
-  // footer entry. A chunk without data pages has neither; one that no ColumnIndex can describe
-  // (ColumnChunkMetadata::has_column_index) only the OffsetIndex.
+  // Write each column chunk's page index (ColumnChunkData::page_index: its OffsetIndex, and its
+  // ColumnIndex when it has one) between the last row group and the footer, referenced from the
+  // chunk's footer entry. A chunk without data pages has neither.
   bool write_page_index = true;
 };
 

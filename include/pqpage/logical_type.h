@@ -39,7 +39,7 @@ struct LogicalType {
   int8_t bit_width = 0;               // kInteger: 8, 16, 32 or 64
   bool is_signed = true;              // kInteger
 
-  // In the words of pqpage inspect and FileMetadata's SchemaNode::logical_type: "" for kNone,
+  // In the words of pqpage inspect and FileMetaData's SchemaElement::logical_type: "" for kNone,
   // "STRING", "DECIMAL(20,4)", "TIMESTAMP(MICROS,UTC)", "INTEGER(8,unsigned)", "INTERVAL", ...
   std::string ToString() const;
 };

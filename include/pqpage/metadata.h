@@ -1,7 +1,9 @@
-// A Parquet file's footer in pqpage's own plain types: the schema as stored, the row groups, and
-// each column chunk's metadata, for tools and engines that want to see everything a footer holds
-// (FileReader::metadata()). The format's Thrift structures stay inside the library; this is a
-// faithful copy of what they said, converted once when the file is opened.
+// A Parquet file's footer in pqpage's own plain types, one struct per footer structure and named
+// as the format names it (FileMetaData, SchemaElement, RowGroup, ColumnChunk, ColumnMetaData,
+// PageEncodingStats, SizeStatistics, KeyValue; Statistics is in page.h, the page index's structures
+// in page_index.h). A reader sees a file's footer through them (FileReader::metadata()), a faithful
+// copy converted once when the file is opened; a writer gets its chunks' ColumnMetaData in them
+// (ColumnChunkWriter::Finish). The format's Thrift structures stay inside the library.
 //
 // Enum-valued fields that come straight from the file (physical types, encodings, codecs, page
 // types, converted types) are kept as the format's integer ids, because a file may carry ids this
@@ -17,16 +19,19 @@
 #include <vector>
 
 #include "pqpage/page.h"
+#include "pqpage/types.h"
 
 namespace pqpage {
 
 struct KeyValue {
   std::string key;
   std::optional<std::string> value;
+
+  bool operator==(const KeyValue&) const = default;
 };
 
 // One element of the schema as the footer stores it, depth first (element 0 is the root).
-struct SchemaNode {
+struct SchemaElement {
   std::string name;
   std::optional<int32_t> physical_type_id;  // leaves only (PhysicalType's ids)
   std::optional<int32_t> type_length;
@@ -56,46 +61,70 @@ struct PageEncodingStats {
   // The ids as pqpage's enums; an id this version does not know keeps its number.
   PageType page_type() const { return static_cast<PageType>(page_type_id); }
   Encoding encoding() const { return static_cast<Encoding>(encoding_id); }
+  bool operator==(const PageEncodingStats&) const = default;
 };
 
-// Adds to `encodings` the value encodings of the data pages (v1 and v2) that `stats` counts, each
-// once, in the order first met; the dictionary page's entry is left out.
-void AddDataPageEncodings(const std::vector<PageEncodingStats>& stats,
-                          std::vector<Encoding>* encodings);
+// SizeStatistics: what a column chunk's values take before encoding and how its levels are
+// spread, for engines that size their buffers before reading. Histograms are empty when absent
+// (a column whose maximum level is 0 has none).
+struct SizeStatistics {
+  std::optional<int64_t> unencoded_byte_array_data_bytes;  // BYTE_ARRAY: value bytes, no lengths
+  std::vector<int64_t> repetition_level_histogram;         // levels of each value 0..max
+  std::vector<int64_t> definition_level_histogram;
 
-// ColumnMetaData: where a column chunk's pages are and what they hold.
-struct ColumnMetadata {
-  int32_t physical_type_id = 0;
+  bool operator==(const SizeStatistics&) const = default;
+};
+
+// ColumnMetaData: where a column chunk's pages are and what they hold. The same struct is what
+// FileReader::metadata() shows of a file and what ColumnChunkWriter::Finish gives a writer to
+// store (pqpage/column_chunk_writer.h).
+struct ColumnMetaData {
+  int32_t physical_type_id = 0;       // PhysicalType's ids
   std::vector<int32_t> encoding_ids;  // every encoding used in the chunk, levels included
   std::vector<std::string> path_in_schema;
-  int32_t codec_id = 0;  // Compression's ids
-  int64_t num_values = 0;
-  int64_t total_uncompressed_size = 0;
-  int64_t total_compressed_size = 0;
+  int32_t codec_id = 0;                 // Compression's ids
+  int64_t num_values = 0;               // levels, nulls included
+  int64_t total_uncompressed_size = 0;  // page headers included
+  int64_t total_compressed_size = 0;    // page headers included: the chunk's length in the file
   std::vector<KeyValue> key_value_metadata;
   int64_t data_page_offset = 0;
   std::optional<int64_t> index_page_offset;
-  std::optional<int64_t> dictionary_page_offset;
-  std::optional<Statistics> statistics;
-  std::optional<std::vector<PageEncodingStats>> encoding_stats;
+  std::optional<int64_t> dictionary_page_offset;  // only when there is a dictionary page
+  std::optional<Statistics> statistics;  // min_value/max_value in the type's order, null_count
+  std::optional<std::vector<PageEncodingStats>> encoding_stats;  // the dictionary page first
   std::optional<int64_t> bloom_filter_offset;
   std::optional<int32_t> bloom_filter_length;
+  std::optional<SizeStatistics> size_statistics;
+
+  // The ids as pqpage's enums; an id this version does not know keeps its number.
+  PhysicalType physical_type() const { return static_cast<PhysicalType>(physical_type_id); }
+  std::vector<Encoding> encodings() const {
+    std::vector<Encoding> out;
+    out.reserve(encoding_ids.size());
+    for (const int32_t id : encoding_ids) out.push_back(static_cast<Encoding>(id));
+    return out;
+  }
+  bool operator==(const ColumnMetaData&) const = default;
 };
 
-// ColumnChunk: the chunk's entry in a row group, with the page index locations. (The page
-// builder's ColumnChunkMetadata, in column_chunk_writer.h, is what a writer puts there.)
-struct FooterColumnChunk {
+// Adds to `encodings` the value encodings of the data pages (v1 and v2) that meta.encoding_stats
+// counts, each once, in the order first met; the dictionary page's entry is left out, and a chunk
+// without encoding_stats adds none.
+void AddDataPageEncodings(const ColumnMetaData& meta, std::vector<Encoding>* encodings);
+
+// ColumnChunk: the chunk's entry in a row group, with the page index locations.
+struct ColumnChunk {
   std::optional<std::string> file_path;  // set only when the chunk lives in another file
   int64_t file_offset = 0;
-  std::optional<ColumnMetadata> meta_data;
+  std::optional<ColumnMetaData> meta_data;
   std::optional<int64_t> offset_index_offset;
   std::optional<int32_t> offset_index_length;
   std::optional<int64_t> column_index_offset;
   std::optional<int32_t> column_index_length;
 };
 
-struct RowGroupMetadata {
-  std::vector<FooterColumnChunk> columns;
+struct RowGroup {
+  std::vector<ColumnChunk> columns;
   int64_t total_byte_size = 0;
   int64_t num_rows = 0;
   std::optional<int64_t> file_offset;
@@ -103,11 +132,11 @@ struct RowGroupMetadata {
   std::optional<int16_t> ordinal;
 };
 
-struct FileMetadata {
+struct FileMetaData {
   int32_t version = 0;
-  std::vector<SchemaNode> schema;
+  std::vector<SchemaElement> schema;
   int64_t num_rows = 0;
-  std::vector<RowGroupMetadata> row_groups;
+  std::vector<RowGroup> row_groups;
   std::vector<KeyValue> key_value_metadata;
   std::optional<std::string> created_by;
 };

@@ -35,6 +35,8 @@ struct Statistics {
   std::optional<int64_t> null_count;
   std::optional<int64_t> distinct_count;
   std::optional<int64_t> nan_count;
+
+  bool operator==(const Statistics&) const = default;
 };
 
 // One page as its header describes it, plus what the decoder learnt reading it.

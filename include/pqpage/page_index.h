@@ -1,8 +1,8 @@
 // The page index of a column chunk (the format's ColumnIndex and OffsetIndex): where each data
 // page lies and which rows it starts at, and each page's bounds, null count and level
 // histograms, so that an engine can skip pages whose values cannot match and read only the rows
-// it needs. ColumnChunkWriter produces the entries (PageIndexEntry, in ColumnChunkMetadata) and
-// FileWriter stores them; FileReader::ReadPageIndex reads a file's (ChunkPageIndex), and
+// it needs. ColumnChunkWriter produces a chunk's (ChunkPageIndex, in ColumnChunkData) and
+// FileWriter stores it; FileReader::ReadPageIndex reads a file's (ChunkPageIndex), and
 // RowsThatMayMatch turns a filter into the rows an engine still has to read.
 #ifndef PQPAGE_PAGE_INDEX_H_
 #define PQPAGE_PAGE_INDEX_H_
@@ -21,56 +21,49 @@ namespace pqpage {
 // The ColumnIndex's boundary_order: how the pages' bounds run, null pages left out.
 enum class BoundaryOrder : int8_t { kUnordered = 0, kAscending = 1, kDescending = 2 };
 
-// Where one data page is (the OffsetIndex's PageLocation).
-struct PageLocation {
-  int64_t offset = 0;                // of the page header, in the file
-  int32_t compressed_page_size = 0;  // header included
-  int64_t first_row_index = 0;       // within the row group
-};
-
-// One data page as the page index (ColumnIndex, OffsetIndex) and SizeStatistics describe it.
-struct PageIndexEntry {
-  bool null_page = false;  // the page holds no value: every level is below the maximum
-  // The page's bounds in the column's sort order, as PLAIN bytes (byte arrays without their
-  // length), the same values as the page's statistics except that byte arrays longer than
-  // WriterOptions::page_index_truncate_length are cut there: the min to its prefix, the max to
-  // its prefix with the last byte that is not 0xFF incremented (so it still bounds every value;
-  // a prefix of only 0xFF bytes is left whole). Empty for a null page.
-  std::string min_value;
-  std::string max_value;
-  int64_t null_count = 0;  // levels below the maximum definition level
-  // How many levels of the page have each value 0..max; empty when the column's maximum is 0.
-  std::vector<int64_t> repetition_level_histogram;
-  std::vector<int64_t> definition_level_histogram;
-  // BYTE_ARRAY columns: the bytes of the page's values, without length prefixes.
-  std::optional<int64_t> unencoded_byte_array_data_bytes;
-};
-
-// One data page as a file's page index describes it.
+// One data page as a column chunk's page index describes it: the OffsetIndex's PageLocation and
+// unencoded bytes, and the ColumnIndex's entries for the page, side by side.
 struct IndexedPage {
-  // From the OffsetIndex (when ChunkPageIndex::has_offset_index): the page's header offset in the
-  // file, its size with the header, and the index (within the row group) of its first row.
+  // From the OffsetIndex: the page's header offset in the file, its size with the header, and
+  // the index (within the row group) of its first row.
   int64_t offset = 0;
   int32_t compressed_page_size = 0;
   int64_t first_row_index = 0;
+  // BYTE_ARRAY columns: the bytes of the page's values, without length prefixes.
   std::optional<int64_t> unencoded_byte_array_data_bytes;
-  // From the ColumnIndex (when ChunkPageIndex::has_column_index): as PageIndexEntry, except that
-  // null_count is optional in the format.
-  bool null_page = false;
-  std::string min_value;  // empty for a null page
+  // From the ColumnIndex.
+  bool null_page = false;  // the page holds no value: every level is below the maximum
+  // The page's bounds in the column's sort order, as PLAIN bytes (byte arrays without their
+  // length); empty for a null page. A writer stores the page's statistics, except that byte
+  // arrays longer than WriterOptions::page_index_truncate_length are cut there: the min to its
+  // prefix, the max to its prefix with the last byte that is not 0xFF incremented (so it still
+  // bounds every value; a prefix of only 0xFF bytes is left whole).
+  std::string min_value;
   std::string max_value;
+  // Levels below the maximum definition level; optional in the format (a writer always counts).
   std::optional<int64_t> null_count;
-  std::vector<int64_t> repetition_level_histogram;  // empty when the file has none
+  // How many levels of the page have each value 0..max; empty when the column's maximum is 0 or
+  // the file has none.
+  std::vector<int64_t> repetition_level_histogram;
   std::vector<int64_t> definition_level_histogram;
+
+  bool operator==(const IndexedPage&) const = default;
 };
 
+// A column chunk's page index: what ColumnChunkWriter::Finish produces for a writer to store, and
+// what FileReader::ReadPageIndex reads back.
 struct ChunkPageIndex {
+  // Which halves there are: an OffsetIndex for every chunk with data pages; a ColumnIndex unless
+  // no ColumnIndex can describe the chunk (INT96, which has no sort order, or a page with values
+  // but no bounds, only NaN).
   bool has_offset_index = false;
   bool has_column_index = false;
-  BoundaryOrder boundary_order = BoundaryOrder::kUnordered;
+  BoundaryOrder boundary_order = BoundaryOrder::kUnordered;  // how the pages' bounds run
   // One per data page, in file order (as many as the index that has most: the two agree when
   // both are present).
   std::vector<IndexedPage> pages;
+
+  bool operator==(const ChunkPageIndex&) const = default;
 };
 
 // The size of every bound in a page index of a column of `type`: the PLAIN size of a fixed-size

@@ -44,7 +44,7 @@ class Schema {
   Schema& operator=(Schema&&) noexcept;
 
   // The leaf columns, in the order of the footer's depth-first list (the order of column chunks in
-  // a row group). A file's full element list, annotations included, is FileMetadata::schema.
+  // a row group). A file's full element list, annotations included, is FileMetaData::schema.
   const std::vector<ColumnDescriptor>& columns() const { return columns_; }
 
   // The paths (names from below the root) of the groups that have no fields, in the footer's

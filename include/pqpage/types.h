@@ -52,7 +52,7 @@ enum class Encoding : int8_t {
 // otherwise.
 std::string_view PhysicalTypeName(PhysicalType type);
 std::string_view EncodingName(Encoding encoding);
-// The encoding a file's integer id names (as in FileMetadata's encoding_ids), or nullopt for an id
+// The encoding a file's integer id names (as in FileMetaData's encoding_ids), or nullopt for an id
 // the format does not define.
 std::optional<Encoding> EncodingFromId(int32_t id);
 

@@ -110,7 +110,7 @@ struct WriterOptions {
   int64_t auto_sample_bytes = int64_t{256} << 10;
   bool write_checksums = false;
   bool write_statistics = true;
-  // Byte array bounds in the page index (PageIndexEntry) are cut to this many bytes; at least 1.
+  // Byte array bounds in the page index (IndexedPage) are cut to this many bytes; at least 1.
   int64_t page_index_truncate_length = 64;
   // Decode every finished page with pqpage's own page decoder and compare (a debug option). The
   // check runs at Finish() over the whole chunk; to compare, the writer keeps a copy of every level

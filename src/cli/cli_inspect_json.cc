@@ -98,7 +98,7 @@ void WriteChunkJson(JsonWriter& json, const ChunkReport& chunk) {
     json.String(*chunk.footer->file_path);
   }
   if (chunk.footer != nullptr && chunk.footer->meta_data) {
-    const ColumnMetadata& meta = *chunk.footer->meta_data;
+    const ColumnMetaData& meta = *chunk.footer->meta_data;
     json.Key("codec");
     json.String(CodecIdName(meta.codec_id));
     json.Key("num_values");

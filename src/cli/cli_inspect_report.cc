@@ -124,12 +124,12 @@ ChunkReport GatherChunk(const FileReader& file, int row_group, int column) {
   report.row_group = row_group;
   report.column = column;
   report.descriptor = &file.schema().columns()[column];
-  const FileMetadata& metadata = file.metadata();
+  const FileMetaData& metadata = file.metadata();
   if (static_cast<size_t>(row_group) < metadata.row_groups.size() &&
       static_cast<size_t>(column) < metadata.row_groups[row_group].columns.size()) {
     report.footer = &metadata.row_groups[row_group].columns[column];
   }
-  absl::StatusOr<ColumnChunkLocation> location = file.ColumnChunk(row_group, column);
+  absl::StatusOr<ColumnChunkLocation> location = file.LocateColumnChunk(row_group, column);
   if (!location.ok()) {
     report.errors.push_back(StatusText(location.status()));
     return report;

@@ -58,7 +58,7 @@ struct ChunkReport {
   int row_group = 0;
   int column = 0;
   const ColumnDescriptor* descriptor = nullptr;
-  const FooterColumnChunk* footer = nullptr;  // null when the footer has no entry
+  const ColumnChunk* footer = nullptr;  // null when the footer has no entry
   std::optional<ColumnChunkLocation> location;
   std::vector<PageRecord> pages;
   std::vector<std::string> errors;  // problems not tied to one listed page

@@ -28,7 +28,7 @@ void PrintChunkTable(FILE* out, const ChunkReport& chunk) {
   if (column.type == PhysicalType::kFixedLenByteArray) {
     std::fprintf(out, "(%d)", column.type_length);
   }
-  const ColumnMetadata* meta =
+  const ColumnMetaData* meta =
       chunk.footer != nullptr && chunk.footer->meta_data ? &*chunk.footer->meta_data : nullptr;
   if (meta != nullptr) {
     std::fprintf(out, ": %s, %lld values, %lld bytes (%lld uncompressed)",

@@ -83,7 +83,7 @@ int Inspect(const Options& options) {
       FileReader::Open(options.path, options.reader);
   if (!opened.ok()) return FailureExit(kCommand, opened.status());
   const FileReader& file = **opened;
-  const FileMetadata& metadata = file.metadata();
+  const FileMetaData& metadata = file.metadata();
   const std::vector<ColumnDescriptor>& columns = file.schema().columns();
   const std::vector<KeyValue>& key_values = file.key_value_metadata();
   FILE* out = stdout;

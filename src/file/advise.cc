@@ -78,7 +78,7 @@ absl::StatusOr<ColumnAdvice> AdviseColumn(const FileReader& file, int column,
   if (options.compression) {
     advice.codec = *options.compression;
   } else if (file.num_row_groups() > 0) {
-    PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation first, file.ColumnChunk(0, column));
+    PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation first, file.LocateColumnChunk(0, column));
     advice.codec = WritableCodec(first.codec);
   }
   WriterOptions writer;
@@ -179,7 +179,7 @@ absl::StatusOr<FileAdvice> Advise(const FileReader& file, const AdviseOptions& o
   progress.num_columns = static_cast<int>(descriptors.size());
   for (const int c : selected) {
     for (int rg = 0; rg < file.num_row_groups(); ++rg) {
-      PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, file.ColumnChunk(rg, c));
+      PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, file.LocateColumnChunk(rg, c));
       progress.total_bytes += location.length;
     }
   }

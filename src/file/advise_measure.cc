@@ -165,9 +165,10 @@ absl::Status MeasureCandidates(ColumnChunkReader& reader, const WriterOptions& o
     PolicyMeasurement result;
     result.policy = policy;
     result.stored_bytes = static_cast<int64_t>(written.bytes.size());
-    AddDataPageEncodings(written.metadata.encoding_stats, &result.value_encodings);
+    AddDataPageEncodings(written.metadata, &result.value_encodings);
     result.encodings = JoinEncodings(result.value_encodings);
-    PQPAGE_RETURN_IF_ERROR(TimeDecode<T>(column, written, written.metadata.codec, &result));
+    PQPAGE_RETURN_IF_ERROR(TimeDecode<T>(
+        column, written, static_cast<Compression>(written.metadata.codec_id), &result));
     measurement->candidates.push_back(std::move(result));
   }
   return absl::OkStatus();
@@ -178,7 +179,7 @@ absl::Status MeasureCandidates(ColumnChunkReader& reader, const WriterOptions& o
 absl::StatusOr<ChunkMeasurement> MeasureChunk(const FileReader& file, int row_group, int column,
                                               const WriterOptions& options) {
   ChunkMeasurement measurement;
-  PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, file.ColumnChunk(row_group, column));
+  PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, file.LocateColumnChunk(row_group, column));
   const ColumnDescriptor& descriptor = file.schema().columns()[static_cast<size_t>(column)];
   measurement.stored_bytes = location.length;
   measurement.codec = location.codec;

@@ -26,7 +26,7 @@ struct FileReader::State {
   std::string name;
   ReaderOptions options;
   format::FileMetaData metadata;
-  FileMetadata public_metadata;  // the same footer in pqpage's plain types, for metadata()
+  FileMetaData public_metadata;  // the same footer in pqpage's plain types, for metadata()
   Schema schema;
   int64_t footer_size = 0;
   int64_t data_end = 0;  // where the footer starts: column chunks must end before it
@@ -107,7 +107,7 @@ absl::StatusOr<std::unique_ptr<FileReader>> FileReader::Open(std::unique_ptr<Byt
                          absl::StrCat("row group ", g, " has negative num_rows"));
     }
   }
-  state.public_metadata = internal::FileMetadataFromThrift(state.metadata);
+  state.public_metadata = internal::FileMetaDataFromThrift(state.metadata);
   return reader;
 }
 
@@ -127,11 +127,11 @@ const std::vector<KeyValue>& FileReader::key_value_metadata() const {
   return state_->public_metadata.key_value_metadata;
 }
 const ReaderOptions& FileReader::options() const { return state_->options; }
-const FileMetadata& FileReader::metadata() const { return state_->public_metadata; }
+const FileMetaData& FileReader::metadata() const { return state_->public_metadata; }
 const ByteSource& FileReader::source() const { return *state_->source; }
 int64_t FileReader::footer_size() const { return state_->footer_size; }
 
-absl::StatusOr<ColumnChunkLocation> FileReader::ColumnChunk(int row_group, int column) const {
+absl::StatusOr<ColumnChunkLocation> FileReader::LocateColumnChunk(int row_group, int column) const {
   const State& state = *state_;
   if (row_group < 0 || row_group >= num_row_groups() || column < 0 ||
       column >= static_cast<int>(state.schema.columns().size())) {
@@ -214,7 +214,7 @@ absl::StatusOr<ColumnChunkLocation> FileReader::ColumnChunk(int row_group, int c
 
 absl::StatusOr<std::optional<ChunkPageIndex>> FileReader::ReadPageIndex(int row_group,
                                                                         int column) const {
-  PQPAGE_ASSIGN_OR_RETURN(const ColumnChunkLocation location, ColumnChunk(row_group, column));
+  PQPAGE_ASSIGN_OR_RETURN(const ColumnChunkLocation location, LocateColumnChunk(row_group, column));
   const State& state = *state_;
   const ColumnDescriptor& descriptor = state.schema.columns()[static_cast<size_t>(column)];
   const format::ColumnChunk& chunk = state.metadata.row_groups[static_cast<size_t>(row_group)]
@@ -257,7 +257,7 @@ absl::StatusOr<std::optional<ChunkPageIndex>> FileReader::ReadPageIndex(int row_
 }
 
 absl::StatusOr<ColumnChunkReader> FileReader::OpenColumnChunk(int row_group, int column) const {
-  PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, ColumnChunk(row_group, column));
+  PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, LocateColumnChunk(row_group, column));
   return ColumnChunkReader(state_->schema.columns()[static_cast<size_t>(column)],
                            state_->source.get(), std::move(location), state_->options);
 }

@@ -16,7 +16,7 @@
 #include "absl/strings/str_join.h"
 #include "common/output_file.h"
 #include "file/page_index_thrift.h"
-#include "metadata/page_header.h"
+#include "metadata/footer_metadata.h"
 #include "metadata/thrift_compact.h"
 #include "parquet_types.h"
 #include "pqpage/file.h"
@@ -27,35 +27,6 @@ namespace pqpage {
 namespace {
 
 constexpr char kMagic[4] = {'P', 'A', 'R', '1'};
-
-format::ColumnMetaData ToThrift(const ColumnChunkMetadata& meta) {
-  format::ColumnMetaData out;
-  out.__set_type(static_cast<format::Type::type>(meta.type));
-  std::vector<int32_t> encodings;
-  for (Encoding encoding : meta.encodings) encodings.push_back(static_cast<int32_t>(encoding));
-  out.__set_encodings(encodings);
-  out.__set_path_in_schema(meta.path);
-  out.__set_codec(static_cast<format::CompressionCodec::type>(meta.codec));
-  out.__set_num_values(meta.num_values);
-  out.__set_total_uncompressed_size(meta.total_uncompressed_size);
-  out.__set_total_compressed_size(meta.total_compressed_size);
-  out.__set_data_page_offset(meta.data_page_offset);
-  if (meta.dictionary_page_offset) out.__set_dictionary_page_offset(*meta.dictionary_page_offset);
-  if (meta.statistics) out.__set_statistics(internal::StatisticsToThrift(*meta.statistics));
-  std::vector<format::PageEncodingStats> stats;
-  for (const PageEncodingStats& count : meta.encoding_stats) {
-    format::PageEncodingStats entry;
-    entry.__set_page_type(static_cast<format::PageType::type>(count.page_type_id));
-    entry.__set_encoding(static_cast<format::Encoding::type>(count.encoding_id));
-    entry.__set_count(count.count);
-    stats.push_back(entry);
-  }
-  out.__set_encoding_stats(stats);
-  if (auto size_statistics = internal::SizeStatisticsOf(meta)) {
-    out.__set_size_statistics(*std::move(size_statistics));
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -224,21 +195,23 @@ absl::Status FileWriter::WriteColumnChunk(const ColumnChunkData& chunk) {
   }
   const std::vector<ColumnDescriptor>& columns = state.schema.columns();
   const size_t index = state.row_group.columns.size();
-  const ColumnChunkMetadata& meta = chunk.metadata;
+  const ColumnMetaData& meta = chunk.metadata;
   if (index >= columns.size()) {
     return absl::InvalidArgumentError(absl::StrCat(
         "WriteColumnChunk: the row group already has all ", columns.size(), " columns"));
   }
   const ColumnDescriptor& column = columns[index];
-  if (meta.path != column.path || meta.type != column.type) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "WriteColumnChunk: expected column ", index, " '", column.PathString(), "' (",
-        std::string(PhysicalTypeName(column.type)), "), got '", absl::StrJoin(meta.path, "."),
-        "' (", std::string(PhysicalTypeName(meta.type)), "): chunks must come in schema order"));
-  }
-  if (!state.row_group.columns.empty() && meta.num_rows != state.row_group.num_rows) {
+  if (meta.path_in_schema != column.path || meta.physical_type() != column.type) {
     return absl::InvalidArgumentError(
-        absl::StrCat("WriteColumnChunk: column '", column.PathString(), "' has ", meta.num_rows,
+        absl::StrCat("WriteColumnChunk: expected column ", index, " '", column.PathString(), "' (",
+                     std::string(PhysicalTypeName(column.type)), "), got '",
+                     absl::StrJoin(meta.path_in_schema, "."), "' (",
+                     std::string(PhysicalTypeName(meta.physical_type())),
+                     "): chunks must come in schema order"));
+  }
+  if (!state.row_group.columns.empty() && chunk.num_rows != state.row_group.num_rows) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("WriteColumnChunk: column '", column.PathString(), "' has ", chunk.num_rows,
                      " rows, the row group's earlier columns ", state.row_group.num_rows));
   }
   const int64_t first_page = meta.dictionary_page_offset.value_or(meta.data_page_offset);
@@ -254,16 +227,16 @@ absl::Status FileWriter::WriteColumnChunk(const ColumnChunkData& chunk) {
 
   format::ColumnChunk out;
   out.__set_file_offset(offset);
-  out.__set_meta_data(ToThrift(meta));
+  out.__set_meta_data(internal::ColumnMetaDataToThrift(meta));
   if (state.row_group.columns.empty()) {
-    state.row_group.__set_num_rows(meta.num_rows);
+    state.row_group.__set_num_rows(chunk.num_rows);
     state.row_group.__set_file_offset(offset);
   }
   state.row_group.columns.push_back(std::move(out));
   State::ChunkIndexes indexes;
-  if (state.options.write_page_index && !meta.page_locations.empty()) {
-    indexes.column_index = internal::ColumnIndexOf(meta);
-    indexes.offset_index = internal::OffsetIndexOf(meta);
+  if (state.options.write_page_index) {
+    indexes.column_index = internal::ColumnIndexOf(chunk.page_index);
+    indexes.offset_index = internal::OffsetIndexOf(chunk.page_index, meta.physical_type());
   }
   state.row_group_indexes.push_back(std::move(indexes));
   state.row_group.__set_total_byte_size(state.row_group.total_byte_size +
@@ -290,14 +263,7 @@ absl::Status FileWriter::Close() {
   footer.__set_num_rows(state.num_rows);
   footer.__set_row_groups(state.row_groups);
   if (!state.options.key_value_metadata.empty()) {
-    std::vector<format::KeyValue> pairs;
-    for (const KeyValue& pair : state.options.key_value_metadata) {
-      format::KeyValue entry;
-      entry.__set_key(pair.key);
-      if (pair.value) entry.__set_value(*pair.value);
-      pairs.push_back(std::move(entry));
-    }
-    footer.__set_key_value_metadata(pairs);
+    footer.__set_key_value_metadata(internal::KeyValuesToThrift(state.options.key_value_metadata));
   }
   footer.__set_created_by(state.options.created_by);
   std::vector<format::ColumnOrder> orders(state.schema.columns().size());

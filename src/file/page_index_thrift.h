@@ -1,29 +1,22 @@
-// The page index and size statistics of a finished column chunk (ColumnChunkMetadata) in the
-// footer's Thrift form: the OffsetIndex and ColumnIndex that FileWriter writes after the row
-// groups, and ColumnMetaData's SizeStatistics.
+// A finished column chunk's page index (ColumnChunkData::page_index) in the footer's Thrift form:
+// the OffsetIndex and ColumnIndex that FileWriter writes after the row groups.
 #ifndef PQPAGE_FILE_PAGE_INDEX_THRIFT_H_
 #define PQPAGE_FILE_PAGE_INDEX_THRIFT_H_
 
 #include <optional>
 
 #include "parquet_types.h"
-#include "pqpage/column_chunk_writer.h"
+#include "pqpage/page_index.h"
+#include "pqpage/types.h"
 
 namespace pqpage::internal {
 
-// Whether the chunk's page_index describes its pages (one entry per data page): a chunk put
-// together by a caller rather than ColumnChunkWriter may have none.
-bool HasPageEntries(const ColumnChunkMetadata& meta);
+// Every data page's location and first row, plus its byte array bytes for BYTE_ARRAY columns;
+// std::nullopt unless index.has_offset_index.
+std::optional<format::OffsetIndex> OffsetIndexOf(const ChunkPageIndex& index, PhysicalType type);
 
-// Every data page's location and first row, plus its byte array bytes for BYTE_ARRAY columns.
-// Empty when the chunk has no data pages.
-format::OffsetIndex OffsetIndexOf(const ColumnChunkMetadata& meta);
-
-// The ColumnIndex, unless meta.has_column_index is false or the chunk has no page entries.
-std::optional<format::ColumnIndex> ColumnIndexOf(const ColumnChunkMetadata& meta);
-
-// The chunk's SizeStatistics, unless it has nothing to say (no histogram and not BYTE_ARRAY).
-std::optional<format::SizeStatistics> SizeStatisticsOf(const ColumnChunkMetadata& meta);
+// The ColumnIndex; std::nullopt unless index.has_column_index.
+std::optional<format::ColumnIndex> ColumnIndexOf(const ChunkPageIndex& index);
 
 }  // namespace pqpage::internal
 

@@ -25,7 +25,7 @@ absl::StatusOr<int64_t> TotalChunkBytes(const FileReader& file) {
   const int num_columns = static_cast<int>(file.schema().columns().size());
   for (int rg = 0; rg < file.num_row_groups(); ++rg) {
     for (int c = 0; c < num_columns; ++c) {
-      PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, file.ColumnChunk(rg, c));
+      PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, file.LocateColumnChunk(rg, c));
       total += location.length;
     }
   }
@@ -117,7 +117,7 @@ absl::Status WriteRecodedChunks(const FileReader& input, FileWriter& output,
           status = WithContext(output.WriteColumnChunk(*chunk), column_context);
           RecodedColumn& column = (*columns_report)[static_cast<size_t>(c)];
           column.output_bytes += static_cast<int64_t>(chunk->bytes.size());
-          AddDataPageEncodings(chunk->metadata.encoding_stats, &column.encodings);
+          AddDataPageEncodings(chunk->metadata, &column.encodings);
         } else {
           status = WithContext(chunk.status(), column_context);
         }
@@ -138,7 +138,7 @@ absl::Status WriteRecodedChunks(const FileReader& input, FileWriter& output,
   auto encode_chunk = [&](int64_t i) -> absl::Status {
     const int rg = static_cast<int>(i / num_columns);
     const int c = static_cast<int>(i % num_columns);
-    PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, input.ColumnChunk(rg, c));
+    PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, input.LocateColumnChunk(rg, c));
     PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader, input.OpenColumnChunk(rg, c));
     ColumnChunkWriter writer(columns[c], options);
     StreamDigest* digest =

@@ -91,7 +91,7 @@ absl::StatusOr<ScanReport> Scan(const FileReader& file, const ScanOptions& optio
       ChunkTask task;
       task.row_group = rg;
       task.column = c;
-      PQPAGE_ASSIGN_OR_RETURN(task.location, file.ColumnChunk(rg, c));
+      PQPAGE_ASSIGN_OR_RETURN(task.location, file.LocateColumnChunk(rg, c));
       total_bytes += task.location.length;
       tasks.push_back(std::move(task));
     }

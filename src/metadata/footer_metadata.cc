@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -31,8 +32,33 @@ const char* TimeUnitText(const format::TimeUnit& unit) {
   return "UNKNOWN_UNIT";
 }
 
-ColumnMetadata ColumnMetadataFromThrift(const format::ColumnMetaData& meta) {
-  ColumnMetadata out;
+SizeStatistics SizeStatisticsFromThrift(const format::SizeStatistics& sizes) {
+  SizeStatistics out;
+  out.unencoded_byte_array_data_bytes =
+      IfSet(sizes.__isset.unencoded_byte_array_data_bytes, sizes.unencoded_byte_array_data_bytes);
+  out.repetition_level_histogram = sizes.repetition_level_histogram;
+  out.definition_level_histogram = sizes.definition_level_histogram;
+  return out;
+}
+
+format::SizeStatistics SizeStatisticsToThrift(const SizeStatistics& sizes) {
+  format::SizeStatistics out;
+  if (sizes.unencoded_byte_array_data_bytes) {
+    out.__set_unencoded_byte_array_data_bytes(*sizes.unencoded_byte_array_data_bytes);
+  }
+  if (!sizes.repetition_level_histogram.empty()) {
+    out.__set_repetition_level_histogram(sizes.repetition_level_histogram);
+  }
+  if (!sizes.definition_level_histogram.empty()) {
+    out.__set_definition_level_histogram(sizes.definition_level_histogram);
+  }
+  return out;
+}
+
+}  // namespace
+
+ColumnMetaData ColumnMetaDataFromThrift(const format::ColumnMetaData& meta) {
+  ColumnMetaData out;
   out.physical_type_id = static_cast<int32_t>(meta.type);
   for (const auto encoding : meta.encodings)
     out.encoding_ids.push_back(static_cast<int32_t>(encoding));
@@ -57,14 +83,67 @@ ColumnMetadata ColumnMetadataFromThrift(const format::ColumnMetaData& meta) {
   }
   out.bloom_filter_offset = IfSet(meta.__isset.bloom_filter_offset, meta.bloom_filter_offset);
   out.bloom_filter_length = IfSet(meta.__isset.bloom_filter_length, meta.bloom_filter_length);
+  if (meta.__isset.size_statistics) {
+    out.size_statistics = SizeStatisticsFromThrift(meta.size_statistics);
+  }
   return out;
 }
 
-FooterColumnChunk ColumnChunkFromThrift(const format::ColumnChunk& chunk) {
-  FooterColumnChunk out;
+format::ColumnMetaData ColumnMetaDataToThrift(const ColumnMetaData& meta) {
+  format::ColumnMetaData out;
+  out.__set_type(static_cast<format::Type::type>(meta.physical_type_id));
+  out.__set_encodings(meta.encoding_ids);
+  out.__set_path_in_schema(meta.path_in_schema);
+  out.__set_codec(static_cast<format::CompressionCodec::type>(meta.codec_id));
+  out.__set_num_values(meta.num_values);
+  out.__set_total_uncompressed_size(meta.total_uncompressed_size);
+  out.__set_total_compressed_size(meta.total_compressed_size);
+  if (!meta.key_value_metadata.empty()) {
+    out.__set_key_value_metadata(KeyValuesToThrift(meta.key_value_metadata));
+  }
+  out.__set_data_page_offset(meta.data_page_offset);
+  if (meta.index_page_offset) out.__set_index_page_offset(*meta.index_page_offset);
+  if (meta.dictionary_page_offset) out.__set_dictionary_page_offset(*meta.dictionary_page_offset);
+  if (meta.statistics) out.__set_statistics(StatisticsToThrift(*meta.statistics));
+  if (meta.encoding_stats) {
+    std::vector<format::PageEncodingStats> stats;
+    stats.reserve(meta.encoding_stats->size());
+    for (const PageEncodingStats& count : *meta.encoding_stats) {
+      format::PageEncodingStats entry;
+      entry.__set_page_type(static_cast<format::PageType::type>(count.page_type_id));
+      entry.__set_encoding(static_cast<format::Encoding::type>(count.encoding_id));
+      entry.__set_count(count.count);
+      stats.push_back(entry);
+    }
+    out.__set_encoding_stats(stats);
+  }
+  if (meta.bloom_filter_offset) out.__set_bloom_filter_offset(*meta.bloom_filter_offset);
+  if (meta.bloom_filter_length) out.__set_bloom_filter_length(*meta.bloom_filter_length);
+  if (meta.size_statistics) {
+    out.__set_size_statistics(SizeStatisticsToThrift(*meta.size_statistics));
+  }
+  return out;
+}
+
+std::vector<format::KeyValue> KeyValuesToThrift(const std::vector<KeyValue>& pairs) {
+  std::vector<format::KeyValue> out;
+  out.reserve(pairs.size());
+  for (const KeyValue& pair : pairs) {
+    format::KeyValue entry;
+    entry.__set_key(pair.key);
+    if (pair.value) entry.__set_value(*pair.value);
+    out.push_back(std::move(entry));
+  }
+  return out;
+}
+
+namespace {
+
+ColumnChunk ColumnChunkFromThrift(const format::ColumnChunk& chunk) {
+  ColumnChunk out;
   out.file_path = IfSet(chunk.__isset.file_path, chunk.file_path);
   out.file_offset = chunk.file_offset;
-  if (chunk.__isset.meta_data) out.meta_data = ColumnMetadataFromThrift(chunk.meta_data);
+  if (chunk.__isset.meta_data) out.meta_data = ColumnMetaDataFromThrift(chunk.meta_data);
   out.offset_index_offset = IfSet(chunk.__isset.offset_index_offset, chunk.offset_index_offset);
   out.offset_index_length = IfSet(chunk.__isset.offset_index_length, chunk.offset_index_length);
   out.column_index_offset = IfSet(chunk.__isset.column_index_offset, chunk.column_index_offset);
@@ -72,8 +151,8 @@ FooterColumnChunk ColumnChunkFromThrift(const format::ColumnChunk& chunk) {
   return out;
 }
 
-RowGroupMetadata RowGroupFromThrift(const format::RowGroup& group) {
-  RowGroupMetadata out;
+RowGroup RowGroupFromThrift(const format::RowGroup& group) {
+  RowGroup out;
   out.columns.reserve(group.columns.size());
   for (const format::ColumnChunk& chunk : group.columns) {
     out.columns.push_back(ColumnChunkFromThrift(chunk));
@@ -119,8 +198,8 @@ std::string LogicalTypeText(const format::LogicalType& logical) {
   return "UNKNOWN_LOGICAL_TYPE";
 }
 
-SchemaNode SchemaNodeFromThrift(const format::SchemaElement& element) {
-  SchemaNode node;
+SchemaElement SchemaElementFromThrift(const format::SchemaElement& element) {
+  SchemaElement node;
   node.name = element.name;
   node.physical_type_id = IfSet(element.__isset.type, static_cast<int32_t>(element.type));
   node.type_length = IfSet(element.__isset.type_length, element.type_length);
@@ -136,12 +215,12 @@ SchemaNode SchemaNodeFromThrift(const format::SchemaElement& element) {
   return node;
 }
 
-FileMetadata FileMetadataFromThrift(const format::FileMetaData& footer) {
-  FileMetadata out;
+FileMetaData FileMetaDataFromThrift(const format::FileMetaData& footer) {
+  FileMetaData out;
   out.version = footer.version;
   out.schema.reserve(footer.schema.size());
   for (const format::SchemaElement& element : footer.schema) {
-    out.schema.push_back(SchemaNodeFromThrift(element));
+    out.schema.push_back(SchemaElementFromThrift(element));
   }
   out.num_rows = footer.num_rows;
   out.row_groups.reserve(footer.row_groups.size());
@@ -157,9 +236,9 @@ FileMetadata FileMetadataFromThrift(const format::FileMetaData& footer) {
 
 namespace pqpage {
 
-void AddDataPageEncodings(const std::vector<PageEncodingStats>& stats,
-                          std::vector<Encoding>* encodings) {
-  for (const PageEncodingStats& entry : stats) {
+void AddDataPageEncodings(const ColumnMetaData& meta, std::vector<Encoding>* encodings) {
+  if (!meta.encoding_stats) return;
+  for (const PageEncodingStats& entry : *meta.encoding_stats) {
     const bool data_page =
         entry.page_type() == PageType::kDataPage || entry.page_type() == PageType::kDataPageV2;
     if (data_page &&

@@ -1,6 +1,6 @@
 // The bridge between a Schema and the footer's flat list of Thrift SchemaElements, for the file
 // layer (which reads the list from footers and writes it back) and for tests. Installed users see
-// the list as FileMetadata::schema instead (pqpage/metadata.h).
+// the list as FileMetaData::schema instead (pqpage/metadata.h).
 #ifndef PQPAGE_SCHEMA_SCHEMA_ELEMENTS_H_
 #define PQPAGE_SCHEMA_SCHEMA_ELEMENTS_H_
 

@@ -33,7 +33,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const pqpage::fuzz::ReadAtOnlySource read_at_only(absl::MakeConstSpan(data, size));
   for (int group = 0; group < (*file)->num_row_groups() && group < 16; ++group) {
     for (int column = 0; column < columns && column < 64; ++column) {
-      absl::StatusOr<pqpage::ColumnChunkLocation> location = (*file)->ColumnChunk(group, column);
+      absl::StatusOr<pqpage::ColumnChunkLocation> location =
+          (*file)->LocateColumnChunk(group, column);
       if (!location.ok()) continue;
       pqpage::internal::PageWalker walker(&read_at_only, *location, "fuzz", options);
       for (int page = 0; page < 1000; ++page) {

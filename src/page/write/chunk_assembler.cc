@@ -170,8 +170,10 @@ absl::Status ChunkAssembler::AddDataPage(const EncodedDataPage& page) {
   const size_t block_before = block->size();
   PQPAGE_ASSIGN_OR_RETURN(const int64_t header_size, AppendPage(&header, stored, block));
   data_pages_bytes_ += static_cast<int64_t>(block->size() - block_before);
-  locations_.push_back(
-      PageLocation{offset, static_cast<int32_t>(data_pages_bytes_ - offset), num_rows_});
+  IndexedPage& location = pages_.emplace_back();
+  location.offset = offset;
+  location.compressed_page_size = static_cast<int32_t>(data_pages_bytes_ - offset);
+  location.first_row_index = num_rows_;
   NoteEncoding(page.encoding);
   CountPage(v2 ? PageType::kDataPageV2 : PageType::kDataPage, page.encoding);
   num_values_ += page.num_levels;
@@ -185,13 +187,14 @@ absl::StatusOr<ColumnChunkData> ChunkAssembler::Finish(int64_t file_offset,
                                                        int64_t dictionary_entries,
                                                        std::optional<Statistics> statistics) {
   ColumnChunkData chunk;
-  ColumnChunkMetadata& meta = chunk.metadata;
-  meta.type = column_.type;
-  meta.path = column_.path;
-  meta.codec = options_.compression;
+  ColumnMetaData& meta = chunk.metadata;
+  meta.physical_type_id = static_cast<int32_t>(column_.type);
+  meta.path_in_schema = column_.path;
+  meta.codec_id = static_cast<int32_t>(options_.compression);
   meta.num_values = num_values_;
-  meta.num_rows = num_rows_;
   meta.statistics = std::move(statistics);
+  chunk.num_rows = num_rows_;
+  std::vector<PageEncodingStats>& encoding_stats = meta.encoding_stats.emplace();
 
   int64_t dictionary_uncompressed = 0;
   std::vector<uint8_t> dictionary_page;
@@ -215,9 +218,8 @@ absl::StatusOr<ColumnChunkData> ChunkAssembler::Finish(int64_t file_offset,
                             AppendPage(&header, {&stored, 1}, &dictionary_page));
     dictionary_uncompressed = header_size + static_cast<int64_t>(dictionary_body->size());
     meta.dictionary_page_offset = file_offset;
-    meta.encodings.push_back(Encoding::kPlain);
-    meta.encoding_stats.push_back(
-        PageEncodingStats::Of(PageType::kDictionaryPage, Encoding::kPlain, 1));
+    meta.encoding_ids.push_back(static_cast<int32_t>(Encoding::kPlain));
+    encoding_stats.push_back(PageEncodingStats::Of(PageType::kDictionaryPage, Encoding::kPlain, 1));
   }
   // The chunk is put together once, in a buffer of its exact size: the dictionary page, then the
   // blocks of data pages. A chunk of one block and no dictionary is handed over as it is.
@@ -235,19 +237,19 @@ absl::StatusOr<ColumnChunkData> ChunkAssembler::Finish(int64_t file_offset,
   blocks_.clear();
 
   for (Encoding encoding : encodings_) {
-    if (std::find(meta.encodings.begin(), meta.encodings.end(), encoding) == meta.encodings.end()) {
-      meta.encodings.push_back(encoding);
+    const auto id = static_cast<int32_t>(encoding);
+    if (std::find(meta.encoding_ids.begin(), meta.encoding_ids.end(), id) ==
+        meta.encoding_ids.end()) {
+      meta.encoding_ids.push_back(id);
     }
   }
-  meta.encoding_stats.insert(meta.encoding_stats.end(), encoding_stats_.begin(),
-                             encoding_stats_.end());
+  encoding_stats.insert(encoding_stats.end(), encoding_stats_.begin(), encoding_stats_.end());
   meta.data_page_offset = file_offset + data_start;
   meta.total_compressed_size = static_cast<int64_t>(chunk.bytes.size());
   meta.total_uncompressed_size = dictionary_uncompressed + uncompressed_bytes_;
-  meta.page_locations = std::move(locations_);
-  for (PageLocation& location : meta.page_locations) {
-    location.offset += file_offset + data_start;
-  }
+  chunk.page_index.pages = std::move(pages_);
+  chunk.page_index.has_offset_index = !chunk.page_index.pages.empty();
+  for (IndexedPage& page : chunk.page_index.pages) page.offset += file_offset + data_start;
   return chunk;
 }
 

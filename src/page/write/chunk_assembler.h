@@ -1,7 +1,7 @@
 // The type-independent half of the page builder: turns encoded level and value sections into
 // finished pages (compression, CRC, Thrift header), keeps the finished data pages until the chunk
 // ends (the dictionary page has to go first, and is only known then), and accounts for everything
-// ColumnChunkMetadata reports.
+// ColumnChunkData reports: the ColumnMetaData and the OffsetIndex half of the page index.
 #ifndef PQPAGE_PAGE_WRITE_CHUNK_ASSEMBLER_H_
 #define PQPAGE_PAGE_WRITE_CHUNK_ASSEMBLER_H_
 
@@ -39,7 +39,7 @@ class ChunkAssembler {
   // Bytes of the data pages kept so far, headers included.
   int64_t data_pages_bytes() const { return data_pages_bytes_; }
   int64_t num_rows() const { return num_rows_; }
-  int64_t num_data_pages() const { return static_cast<int64_t>(locations_.size()); }
+  int64_t num_data_pages() const { return static_cast<int64_t>(pages_.size()); }
 
   // Puts the dictionary page (when `dictionary` is set: its PLAIN body and entry count) before the
   // data pages and returns the chunk placed at `file_offset`. The assembler is spent afterwards.
@@ -79,8 +79,9 @@ class ChunkAssembler {
   // compression, and any page's compressed bytes.
   std::vector<uint8_t> body_;
   std::vector<uint8_t> compressed_;
-  std::vector<PageLocation> locations_;  // offsets from the first data page
-  std::vector<Encoding> encodings_;      // data page values and levels, in order of first use
+  // The data pages' OffsetIndex entries, offsets counted from the first data page.
+  std::vector<IndexedPage> pages_;
+  std::vector<Encoding> encodings_;  // data page values and levels, in order of first use
   std::vector<PageEncodingStats> encoding_stats_;  // data pages only
   int64_t num_values_ = 0;
   int64_t num_rows_ = 0;

@@ -159,7 +159,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
         ColumnChunkData chunk,
         assembler_.Finish(file_offset, has_dictionary_page ? &dictionary_body : nullptr,
                           dictionary_entries, std::move(statistics)));
-    page_index_.Finish(&chunk.metadata);
+    PQPAGE_RETURN_IF_ERROR(page_index_.Finish(&chunk));
     if (options_.verify_pages && verifier_ != nullptr) {
       PQPAGE_RETURN_IF_ERROR(verifier_->Verify(chunk));
     }

@@ -63,7 +63,7 @@ absl::Status ChunkVerifier<T>::Verify(const ColumnChunkData& chunk) const {
   ColumnChunkLocation location;
   location.offset = 0;
   location.length = static_cast<int64_t>(chunk.bytes.size());
-  location.codec = chunk.metadata.codec;
+  location.codec = static_cast<Compression>(chunk.metadata.codec_id);
   location.num_values = chunk.metadata.num_values;
   location.context = "verify_pages";
   ReaderOptions options;

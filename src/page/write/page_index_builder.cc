@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "page/write/statistics.h"
 
 namespace pqpage::internal {
@@ -37,7 +38,7 @@ std::vector<int64_t> PageIndexBuilder::Histogram(absl::Span<const int16_t> level
 void PageIndexBuilder::AddPage(absl::Span<const int16_t> definition_levels,
                                absl::Span<const int16_t> repetition_levels, int64_t levels,
                                int64_t values, const Statistics& statistics, int64_t value_bytes) {
-  PageIndexEntry entry;
+  IndexedPage entry;
   entry.null_page = values == 0;
   entry.null_count = levels - values;
   const int16_t max_def = column_.max_definition_level;
@@ -71,8 +72,8 @@ void PageIndexBuilder::AddPage(absl::Span<const int16_t> definition_levels,
 BoundaryOrder PageIndexBuilder::ComputeBoundaryOrder() const {
   bool ascending = true;
   bool descending = true;
-  const PageIndexEntry* previous = nullptr;
-  for (const PageIndexEntry& entry : entries_) {
+  const IndexedPage* previous = nullptr;
+  for (const IndexedPage& entry : entries_) {
     if (entry.null_page) continue;
     if (previous != nullptr) {
       const int min_order = CompareEncodedValues(column_, previous->min_value, entry.min_value);
@@ -88,25 +89,45 @@ BoundaryOrder PageIndexBuilder::ComputeBoundaryOrder() const {
   return BoundaryOrder::kUnordered;
 }
 
-void PageIndexBuilder::Finish(ColumnChunkMetadata* metadata) {
-  metadata->has_column_index = can_index_ && !entries_.empty();
-  metadata->boundary_order =
-      metadata->has_column_index ? ComputeBoundaryOrder() : BoundaryOrder::kUnordered;
+absl::Status PageIndexBuilder::Finish(ColumnChunkData* chunk) {
+  ChunkPageIndex& index = chunk->page_index;
+  if (index.pages.size() != entries_.size()) {
+    return absl::InternalError(absl::StrCat("page index: ", index.pages.size(),
+                                            " pages located but ", entries_.size(), " described"));
+  }
+  index.has_column_index = can_index_ && !entries_.empty();
+  index.boundary_order =
+      index.has_column_index ? ComputeBoundaryOrder() : BoundaryOrder::kUnordered;
+  SizeStatistics sizes;
   auto add_into = [](std::vector<int64_t>* total, const std::vector<int64_t>& page) {
     if (total->size() < page.size()) total->resize(page.size(), 0);
     for (size_t i = 0; i < page.size(); ++i) (*total)[i] += page[i];
   };
-  for (const PageIndexEntry& entry : entries_) {
-    add_into(&metadata->repetition_level_histogram, entry.repetition_level_histogram);
-    add_into(&metadata->definition_level_histogram, entry.definition_level_histogram);
+  for (size_t i = 0; i < entries_.size(); ++i) {
+    IndexedPage& entry = entries_[i];
+    add_into(&sizes.repetition_level_histogram, entry.repetition_level_histogram);
+    add_into(&sizes.definition_level_histogram, entry.definition_level_histogram);
     if (entry.unencoded_byte_array_data_bytes) {
-      metadata->unencoded_byte_array_data_bytes =
-          metadata->unencoded_byte_array_data_bytes.value_or(0) +
-          *entry.unencoded_byte_array_data_bytes;
+      sizes.unencoded_byte_array_data_bytes = sizes.unencoded_byte_array_data_bytes.value_or(0) +
+                                              *entry.unencoded_byte_array_data_bytes;
+    }
+    // Without a ColumnIndex the pages keep only what the OffsetIndex stores, as a reader sees it.
+    IndexedPage& page = index.pages[i];
+    if (index.has_column_index) {
+      entry.offset = page.offset;
+      entry.compressed_page_size = page.compressed_page_size;
+      entry.first_row_index = page.first_row_index;
+      page = std::move(entry);
+    } else {
+      page.unencoded_byte_array_data_bytes = entry.unencoded_byte_array_data_bytes;
     }
   }
-  metadata->page_index = std::move(entries_);
   entries_.clear();
+  if (sizes.unencoded_byte_array_data_bytes || !sizes.repetition_level_histogram.empty() ||
+      !sizes.definition_level_histogram.empty()) {
+    chunk->metadata.size_statistics = std::move(sizes);
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace pqpage::internal

@@ -1,6 +1,7 @@
-// The page index half of a column chunk's metadata: one PageIndexEntry per data page as the page
+// The ColumnIndex half of a column chunk's page index: each data page's entries as the page
 // builder finishes it (bounds, null count, level histograms, byte array bytes), then the chunk's
-// boundary order, whether a ColumnIndex can describe it, and its SizeStatistics.
+// boundary order, whether a ColumnIndex can describe it, and its SizeStatistics. The assembler
+// gives the OffsetIndex half (where the pages are).
 #ifndef PQPAGE_PAGE_WRITE_PAGE_INDEX_BUILDER_H_
 #define PQPAGE_PAGE_WRITE_PAGE_INDEX_BUILDER_H_
 
@@ -9,10 +10,12 @@
 #include <type_traits>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/types/span.h"
 #include "pqpage/column_chunk_writer.h"
 #include "pqpage/column_descriptor.h"
 #include "pqpage/page.h"
+#include "pqpage/page_index.h"
 
 namespace pqpage::internal {
 
@@ -28,7 +31,7 @@ int64_t ValueBytes(absl::Span<const T> values) {
   }
 }
 
-// A byte array bound cut to `length` bytes as PageIndexEntry describes; unchanged when not
+// A byte array bound cut to `length` bytes as IndexedPage describes; unchanged when not
 // longer, and a max whose first `length` bytes are all 0xFF is kept whole.
 std::string TruncatedMin(const std::string& min, size_t length);
 std::string TruncatedMax(const std::string& max, size_t length);
@@ -44,8 +47,11 @@ class PageIndexBuilder {
                absl::Span<const int16_t> repetition_levels, int64_t levels, int64_t values,
                const Statistics& statistics, int64_t value_bytes);
 
-  // Moves the entries and the chunk's figures into `metadata`.
-  void Finish(ColumnChunkMetadata* metadata);
+  // Moves the entries into the pages of chunk->page_index, which the assembler has filled with
+  // the OffsetIndex half (only their byte array bytes when no ColumnIndex can describe the
+  // chunk), and adds the chunk's boundary order and SizeStatistics. Internal error when the two
+  // halves do not count the same pages.
+  absl::Status Finish(ColumnChunkData* chunk);
 
  private:
   static std::vector<int64_t> Histogram(absl::Span<const int16_t> levels, int16_t max_level);
@@ -54,7 +60,7 @@ class PageIndexBuilder {
   ColumnDescriptor column_;
   size_t truncate_length_;
   bool can_index_;  // no page so far has values without bounds, and the type has an order
-  std::vector<PageIndexEntry> entries_;
+  std::vector<IndexedPage> entries_;  // the ColumnIndex fields only
 };
 
 }  // namespace pqpage::internal

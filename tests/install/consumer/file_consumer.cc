@@ -92,7 +92,7 @@ int main() {
   const pqpage::FileReader& file = **opened;
 
   // The footer, in plain types.
-  const pqpage::FileMetadata& metadata = file.metadata();
+  const pqpage::FileMetaData& metadata = file.metadata();
   if (metadata.num_rows != 2 * kRowsPerGroup || metadata.row_groups.size() != 2) {
     return Fail(13, "row counts in the footer");
   }
@@ -105,7 +105,7 @@ int main() {
       metadata.key_value_metadata[0].value != std::optional<std::string>("install test")) {
     return Fail(15, "created_by or key-value metadata");
   }
-  const pqpage::FooterColumnChunk& id_chunk = metadata.row_groups[1].columns[0];
+  const pqpage::ColumnChunk& id_chunk = metadata.row_groups[1].columns[0];
   int64_t nulls = 0;
   for (int64_t row = kRowsPerGroup; row < 2 * kRowsPerGroup; ++row) nulls += IdPresent(row) ? 0 : 1;
   if (!id_chunk.meta_data ||
@@ -116,7 +116,7 @@ int main() {
   }
 
   // Page headers, CRCs checked.
-  absl::StatusOr<pqpage::ColumnChunkLocation> location = file.ColumnChunk(1, 0);
+  absl::StatusOr<pqpage::ColumnChunkLocation> location = file.LocateColumnChunk(1, 0);
   if (!location.ok()) return Fail(17, std::string(location.status().message()));
   pqpage::PageHeaderIterator pages(&file.source(), *location, "id");
   int64_t data_pages = 0;
