@@ -26,14 +26,8 @@ std::string EncodingSummary(const InspectedChunk& chunk) {
 }
 
 const char* BoundaryOrderName(BoundaryOrder order) {
-  switch (order) {
-    case BoundaryOrder::kAscending:
-      return "ASCENDING";
-    case BoundaryOrder::kDescending:
-      return "DESCENDING";
-    case BoundaryOrder::kUnordered:
-      break;
-  }
+  if (order == BoundaryOrder::kAscending) return "ASCENDING";
+  if (order == BoundaryOrder::kDescending) return "DESCENDING";
   return "UNORDERED";
 }
 
