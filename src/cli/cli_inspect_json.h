@@ -1,14 +1,15 @@
-// inspect --json for one column chunk: its footer facts, encoding mix and every page, as one
-// JSON object.
+// inspect --json for one column chunk: its footer facts, encoding mix, every page and its page
+// index, as one JSON object.
 #ifndef PQPAGE_CLI_CLI_INSPECT_JSON_H_
 #define PQPAGE_CLI_CLI_INSPECT_JSON_H_
 
-#include "cli/cli_inspect_report.h"
 #include "cli/cli_json_writer.h"
+#include "pqpage/inspect.h"
 
 namespace pqpage::cli {
 
-void WriteChunkJson(JsonWriter& json, const ChunkReport& chunk);
+// Writes `chunk` as one member of the enclosing array.
+void WriteChunkJson(JsonWriter& json, const InspectedChunk& chunk);
 
 }  // namespace pqpage::cli
 

@@ -8,8 +8,9 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "cli/cli_inspect_page_index.h"
+#include "cli/cli_inspect_text.h"
 #include "cli/cli_text_table.h"
+#include "cli/cli_value_text.h"
 #include "pqpage/compression.h"
 
 namespace pqpage::cli {
@@ -19,9 +20,49 @@ std::string OptionalCount(std::optional<int64_t> value) {
   return value ? absl::StrCat(*value) : "?";
 }
 
+std::string DescribeIndex(const ChunkPageIndex& index) {
+  std::string text;
+  if (index.has_column_index) {
+    absl::StrAppend(&text, "ColumnIndex (boundary order ", BoundaryOrderName(index.boundary_order),
+                    ")");
+  }
+  if (index.has_offset_index) absl::StrAppend(&text, text.empty() ? "" : " + ", "OffsetIndex");
+  absl::StrAppend(&text, ", ", index.pages.size(), " pages");
+  return text;
+}
+
+// A "page index:" line, one row per indexed page, the problems.
+void PrintPageIndexTable(FILE* out, const InspectedChunk& chunk) {
+  if (!chunk.page_index_error.empty()) {
+    std::fprintf(out, "    page index: UNREADABLE: %s\n",
+                 Printable(chunk.page_index_error).c_str());
+    return;
+  }
+  if (!chunk.page_index) return;
+  const ChunkPageIndex& index = *chunk.page_index;
+  std::fprintf(out, "    page index: %s\n", DescribeIndex(index).c_str());
+  const std::vector<size_t> data_pages = chunk.DataPageNumbers();
+  const PhysicalType type = chunk.descriptor->type;
+  Table table({"page", "first row", "min", "max", "nulls", "null page"});
+  for (size_t i = 0; i < index.pages.size(); ++i) {
+    const IndexedPage& entry = index.pages[i];
+    const bool bounds = index.has_column_index && !entry.null_page;
+    table.AddRow({i < data_pages.size() ? absl::StrCat(data_pages[i]) : "?",
+                  index.has_offset_index ? absl::StrCat(entry.first_row_index) : "-",
+                  bounds ? Printable(FormatBoundText(type, entry.min_value)) : "-",
+                  bounds ? Printable(FormatBoundText(type, entry.max_value)) : "-",
+                  entry.null_count ? absl::StrCat(*entry.null_count) : "-",
+                  index.has_column_index ? (entry.null_page ? "yes" : "no") : "-"});
+  }
+  table.Print(out, 4);
+  for (const std::string& problem : chunk.page_index_problems) {
+    std::fprintf(out, "    page index DISAGREES: %s\n", Printable(problem).c_str());
+  }
+}
+
 }  // namespace
 
-void PrintChunkTable(FILE* out, const ChunkReport& chunk) {
+void PrintChunkTable(FILE* out, const InspectedChunk& chunk) {
   const ColumnDescriptor& column = *chunk.descriptor;
   std::fprintf(out, "\n  column %d '%s' %s", chunk.column, Printable(column.PathString()).c_str(),
                Str(PhysicalTypeName(column.type)).c_str());
@@ -64,15 +105,15 @@ void PrintChunkTable(FILE* out, const ChunkReport& chunk) {
                    Printable(FormatStatisticsText(column.type, *meta->statistics)).c_str());
     }
   }
-  std::fprintf(out, "    pages: %s\n", chunk.EncodingSummary().c_str());
+  std::fprintf(out, "    pages: %s\n", EncodingSummary(chunk).c_str());
 
   if (!chunk.pages.empty()) {
     Table table({"page", "offset", "header", "type", "encoding", "levels (def/rep)", "compressed",
                  "values", "nulls", "rows", "stored", "uncompressed", "crc"});
     for (size_t i = 0; i < chunk.pages.size(); ++i) {
-      const PageRecord& page = chunk.pages[i];
+      const InspectedPage& page = chunk.pages[i];
       const PageInfo& info = page.info;
-      const bool is_dictionary = page.info.type_id == static_cast<int>(PageType::kDictionaryPage);
+      const bool is_dictionary = page.is_dictionary_page();
       std::string levels = "-";
       if (info.type == PageType::kDataPage && page.is_data_page()) {
         levels = absl::StrCat(Str(EncodingName(info.definition_level_encoding)), "/",

@@ -1,15 +1,16 @@
-// inspect's table output for one column chunk: footer facts, encoding mix, and one aligned row
-// per page with its statistics and errors under it.
+// inspect's table output for one column chunk: footer facts, encoding mix, one aligned row per
+// page with its statistics and errors under it, and the page index beside the pages.
 #ifndef PQPAGE_CLI_CLI_INSPECT_TABLE_H_
 #define PQPAGE_CLI_CLI_INSPECT_TABLE_H_
 
 #include <cstdio>
 
-#include "cli/cli_inspect_report.h"
+#include "pqpage/inspect.h"
 
 namespace pqpage::cli {
 
-void PrintChunkTable(FILE* out, const ChunkReport& chunk);
+// Prints `chunk` to `out`, indented under its row group's line.
+void PrintChunkTable(FILE* out, const InspectedChunk& chunk);
 
 }  // namespace pqpage::cli
 

@@ -99,6 +99,28 @@ class JsonWriter {
     out_ += FormatFloat(value);
   }
 
+  // A member of the enclosing object, key and value in one call.
+  void IntMember(std::string_view key, int64_t value) {
+    Key(key);
+    Int(value);
+  }
+  void StringMember(std::string_view key, std::string_view text) {
+    Key(key);
+    String(text);
+  }
+  void BoolMember(std::string_view key, bool value) {
+    Key(key);
+    Bool(value);
+  }
+  // A member whose value is an array of strings; `single_line` as for BeginArray.
+  template <typename Strings>
+  void StringArrayMember(std::string_view key, const Strings& texts, bool single_line = false) {
+    Key(key);
+    BeginArray(single_line);
+    for (const auto& text : texts) String(text);
+    EndArray();
+  }
+
   // Writes what was produced so far to `file`; false on a write error.
   bool FlushTo(FILE* file) {
     const bool ok = std::fwrite(out_.data(), 1, out_.size(), file) == out_.size();

@@ -28,8 +28,8 @@
 #include "cli/cli_row_selection.h"
 #include "cli/commands.h"
 #include "pqpage/file.h"
+#include "pqpage/read_chunks.h"
 #include "pqpage/status_macros.h"
-#include "pqpage/value_batch.h"
 
 namespace pqpage::cli {
 namespace {
@@ -57,11 +57,9 @@ absl::Status AppendValue(const T& value, SpillBuffer* buffer) {
   return absl::OkStatus();
 }
 
-// `rows`: per row group, the rows to dump (std::nullopt: none); nullptr: every row.
-using RowGroupRows = std::vector<std::optional<RowRange>>;
-
-template <typename T>
-absl::Status DumpColumn(const FileReader& file, int column, const RowGroupRows* rows, FILE* out) {
+// Prints leaf column `column` of `file` as one line, reading the chunks `selection` picks (its
+// columns are set here).
+absl::Status DumpColumn(const FileReader& file, int column, ChunkSelection selection, FILE* out) {
   const ColumnDescriptor& descriptor = file.schema().columns()[static_cast<size_t>(column)];
   SpillBuffer definition_text;
   SpillBuffer repetition_text;
@@ -69,39 +67,32 @@ absl::Status DumpColumn(const FileReader& file, int column, const RowGroupRows* 
   ArrayWriter definitions(&definition_text);
   ArrayWriter repetitions(&repetition_text);
   ArrayWriter values(&value_text);
-  ValueBatch<T> batch;
-  const int16_t* definition = batch.definition_levels.get();
-  const int16_t* repetition = batch.repetition_levels.get();
-  for (int group = 0; group < file.num_row_groups(); ++group) {
-    const std::optional<RowRange> selected =
-        rows == nullptr ? std::nullopt : (*rows)[static_cast<size_t>(group)];
-    if (rows != nullptr && !selected) continue;
-    PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader,
-                            selected
-                                ? OpenColumnChunkRows(file, group, column, *selected, PrintWarning)
-                                : file.OpenColumnChunk(group, column));
-    for (;;) {
-      PQPAGE_ASSIGN_OR_RETURN(
-          BatchCounts counts,
-          reader.ReadBatch<T>(batch.definitions(), batch.repetitions(), batch.value_span()));
-      if (counts.levels == 0) break;
-      if (descriptor.max_definition_level > 0) {
-        for (int64_t i = 0; i < counts.levels; ++i)
-          absl::StrAppend(&definitions.Next(), definition[i]);
-        PQPAGE_RETURN_IF_ERROR(definition_text.MaybeSpill());
-      }
-      if (descriptor.max_repetition_level > 0) {
-        for (int64_t i = 0; i < counts.levels; ++i)
-          absl::StrAppend(&repetitions.Next(), repetition[i]);
-        PQPAGE_RETURN_IF_ERROR(repetition_text.MaybeSpill());
-      }
-      for (int64_t i = 0; i < counts.values; ++i) {
-        values.Next();
-        PQPAGE_RETURN_IF_ERROR(AppendValue(batch.values[i], &value_text));
-      }
-      PQPAGE_RETURN_IF_ERROR(value_text.MaybeSpill());
-    }
-  }
+  selection.columns = {column};
+  PQPAGE_RETURN_IF_ERROR(ReadChunks(
+      file, selection,
+      [](const SelectedChunk& /*chunk*/, const ColumnChunkReader& /*reader*/) {
+        return absl::OkStatus();
+      },
+      [&](const SelectedChunk& /*chunk*/, const auto& batch,
+          const BatchCounts& counts) -> absl::Status {
+        if (descriptor.max_definition_level > 0) {
+          for (int64_t i = 0; i < counts.levels; ++i) {
+            absl::StrAppend(&definitions.Next(), batch.definition_levels[i]);
+          }
+          PQPAGE_RETURN_IF_ERROR(definition_text.MaybeSpill());
+        }
+        if (descriptor.max_repetition_level > 0) {
+          for (int64_t i = 0; i < counts.levels; ++i) {
+            absl::StrAppend(&repetitions.Next(), batch.repetition_levels[i]);
+          }
+          PQPAGE_RETURN_IF_ERROR(repetition_text.MaybeSpill());
+        }
+        for (int64_t i = 0; i < counts.values; ++i) {
+          values.Next();
+          PQPAGE_RETURN_IF_ERROR(AppendValue(batch.values[i], &value_text));
+        }
+        return value_text.MaybeSpill();
+      }));
   std::string head =
       absl::StrCat("{\"path\":\"",
                    absl::StrReplaceAll(descriptor.PathString(), {{"\\", "\\\\"}, {"\"", "\\\""}}),
@@ -123,13 +114,6 @@ absl::Status DumpColumn(const FileReader& file, int column, const RowGroupRows* 
   PQPAGE_RETURN_IF_ERROR(value_text.CopyTo(out));
   std::fputs("]}\n", out);
   return absl::OkStatus();
-}
-
-absl::Status DumpColumnOfType(const FileReader& file, int column, const RowGroupRows* rows,
-                              FILE* out) {
-  return VisitValueType(file.schema().columns()[static_cast<size_t>(column)].type, [&](auto tag) {
-    return DumpColumn<typename decltype(tag)::Type>(file, column, rows, out);
-  });
 }
 
 constexpr char kUsage[] =
@@ -182,8 +166,9 @@ int RunDump(const std::vector<std::string>& args) {
   if (!rows.ok()) return UsageError("dump", rows.status());
   absl::StatusOr<std::unique_ptr<FileReader>> file = FileReader::Open(path, *options);
   if (!file.ok()) return FailureExit("dump", file.status());
-  RowGroupRows rows_per_group;
-  if (*rows) rows_per_group = RowsPerRowGroup(**file, **rows);
+  ChunkSelection selection;
+  selection.rows = *rows;
+  selection.on_warning = PrintWarning;
   const std::vector<ColumnDescriptor>& columns = (*file)->schema().columns();
   if (only_column.empty()) {
     // What holds no leaf column prints no line; stderr says so, so that an empty output is not
@@ -202,8 +187,7 @@ int RunDump(const std::vector<std::string>& args) {
   for (size_t c = 0; c < columns.size(); ++c) {
     if (!only_column.empty() && columns[c].PathString() != only_column) continue;
     found = true;
-    absl::Status status =
-        DumpColumnOfType(**file, static_cast<int>(c), *rows ? &rows_per_group : nullptr, stdout);
+    absl::Status status = DumpColumn(**file, static_cast<int>(c), selection, stdout);
     if (!status.ok()) {
       std::fflush(stdout);
       return FailureExit("dump", status);

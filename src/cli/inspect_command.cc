@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -24,7 +25,6 @@
 #include "absl/strings/str_join.h"
 #include "cli/cli_args.h"
 #include "cli/cli_inspect_json.h"
-#include "cli/cli_inspect_report.h"
 #include "cli/cli_inspect_table.h"
 #include "cli/cli_json_writer.h"
 #include "cli/cli_orc.h"
@@ -32,12 +32,11 @@
 #include "cli/cli_text_table.h"
 #include "cli/cli_value_text.h"
 #include "cli/commands.h"
-#include "pqpage/column_chunk_reader.h"
 #include "pqpage/compression.h"
 #include "pqpage/file.h"
+#include "pqpage/inspect.h"
 #include "pqpage/page.h"
 #include "pqpage/types.h"
-#include "pqpage/value_batch.h"
 
 namespace pqpage::cli {
 namespace {
@@ -77,6 +76,12 @@ struct Options {
   ReaderOptions reader;
 };
 
+// Closes a row group's object in the JSON: its "columns" array, then the object.
+void EndRowGroupJson(JsonWriter& json) {
+  json.EndArray();
+  json.EndObject();
+}
+
 // Runs the command once the arguments are known; returns the exit status.
 int Inspect(const Options& options) {
   absl::StatusOr<std::unique_ptr<FileReader>> opened =
@@ -89,6 +94,11 @@ int Inspect(const Options& options) {
   FILE* out = stdout;
   int64_t problems = 0;
   bool write_ok = true;
+  // Every chunk's report, built on the cores and printed in file order as it comes.
+  InspectOptions inspect_options;
+  inspect_options.threads =
+      static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 16U));
+  absl::Status inspected;
 
   if (options.json) {
     JsonWriter json;
@@ -144,27 +154,28 @@ int Inspect(const Options& options) {
     json.EndArray();
     json.Key("row_groups");
     json.BeginArray();
-    for (int rg = 0; rg < file.num_row_groups(); ++rg) {
+    InspectCallbacks callbacks;
+    callbacks.on_row_group = [&](int rg) {
+      if (rg > 0) EndRowGroupJson(json);
       json.BeginObject();
-      json.Key("index");
-      json.Int(rg);
-      json.Key("num_rows");
-      json.Int(file.row_group_num_rows(rg));
+      json.IntMember("index", rg);
+      json.IntMember("num_rows", file.row_group_num_rows(rg));
       if (static_cast<size_t>(rg) < metadata.row_groups.size()) {
-        json.Key("total_byte_size");
-        json.Int(metadata.row_groups[rg].total_byte_size);
+        json.IntMember("total_byte_size",
+                       metadata.row_groups[static_cast<size_t>(rg)].total_byte_size);
       }
       json.Key("columns");
       json.BeginArray();
-      for (size_t c = 0; c < columns.size(); ++c) {
-        ChunkReport chunk = GatherChunk(file, rg, static_cast<int>(c));
-        problems += chunk.page_problems() + static_cast<int64_t>(chunk.errors.size());
-        WriteChunkJson(json, chunk);
-        write_ok = json.FlushTo(out) && write_ok;
-      }
-      json.EndArray();
-      json.EndObject();
-    }
+      return absl::OkStatus();
+    };
+    callbacks.on_chunk = [&](const InspectedChunk& chunk) {
+      problems += chunk.problems();
+      WriteChunkJson(json, chunk);
+      write_ok = json.FlushTo(out) && write_ok;
+      return absl::OkStatus();
+    };
+    inspected = InspectFile(file, inspect_options, callbacks);
+    if (file.num_row_groups() > 0) EndRowGroupJson(json);
     json.EndArray();
     json.Key("problems");
     json.Int(problems);
@@ -207,24 +218,29 @@ int Inspect(const Options& options) {
         std::fprintf(out, "  %s\n", Printable(absl::StrJoin(group, ".")).c_str());
       }
     }
-    for (int rg = 0; rg < file.num_row_groups(); ++rg) {
+    InspectCallbacks callbacks;
+    callbacks.on_row_group = [&](int rg) {
       std::fprintf(out, "\nrow group %d: %lld rows", rg,
                    static_cast<long long>(file.row_group_num_rows(rg)));
       if (static_cast<size_t>(rg) < metadata.row_groups.size()) {
-        std::fprintf(out, ", total_byte_size %lld",
-                     static_cast<long long>(metadata.row_groups[rg].total_byte_size));
+        std::fprintf(
+            out, ", total_byte_size %lld",
+            static_cast<long long>(metadata.row_groups[static_cast<size_t>(rg)].total_byte_size));
       }
       if (columns.empty()) std::fprintf(out, ", no column chunks (the schema has no leaf columns)");
       std::fprintf(out, "\n");
-      for (size_t c = 0; c < columns.size(); ++c) {
-        ChunkReport chunk = GatherChunk(file, rg, static_cast<int>(c));
-        problems += chunk.page_problems() + static_cast<int64_t>(chunk.errors.size());
-        PrintChunkTable(out, chunk);
-      }
-    }
+      return absl::OkStatus();
+    };
+    callbacks.on_chunk = [&](const InspectedChunk& chunk) {
+      problems += chunk.problems();
+      PrintChunkTable(out, chunk);
+      return absl::OkStatus();
+    };
+    inspected = InspectFile(file, inspect_options, callbacks);
     if (problems > 0)
       std::fprintf(out, "\n%lld problems found\n", static_cast<long long>(problems));
   }
+  if (!inspected.ok()) return FailureExit(kCommand, inspected);
   if (std::fflush(out) != 0 || !write_ok || std::ferror(out)) {
     return FailureExit(kCommand, "cannot write to standard output");
   }

@@ -58,7 +58,8 @@ PUBLIC_OWNERS = {
                   "value_batch.h"],
     "page/choice": ["writer_options.h", "peer_readers.h"],
     "page/write": ["column_chunk_writer.h"],
-    "file": ["file.h", "arrow_schema.h", "recode.h", "advise.h", "scan.h"],
+    "file": ["file.h", "arrow_schema.h", "recode.h", "advise.h", "scan.h", "inspect.h",
+             "read_chunks.h"],
     "orc": ["orc/"],
 }
 GENERATED_ALLOWED = {"metadata", "schema", "page/read", "page/write", "file"}

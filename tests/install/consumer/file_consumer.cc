@@ -1,7 +1,8 @@
 // Uses the installed library's file layer through its public headers only, as a Parquet writer
 // and an engine would: builds a schema, writes a two-row-group file with the page builder, then
-// reads it back through FileReader (metadata() in pqpage's plain types), PageHeaderIterator and
-// ColumnChunkReader. Any mismatch exits with a distinct code and says what differed.
+// reads it back through FileReader (metadata() in pqpage's plain types), PageHeaderIterator,
+// ColumnChunkReader and InspectFile. Any mismatch exits with a distinct code and says what
+// differed.
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -14,6 +15,7 @@
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/column_chunk_writer.h"
 #include "pqpage/file.h"
+#include "pqpage/inspect.h"
 #include "pqpage/metadata.h"
 #include "pqpage/page_header_iterator.h"
 #include "pqpage/schema.h"
@@ -162,6 +164,16 @@ int main() {
     }
     if (row != (group + 1) * kRowsPerGroup) return Fail(27, "rows read");
   }
+
+  // The inspect report: every chunk's pages walked and decoded, none with a problem.
+  absl::StatusOr<std::vector<pqpage::InspectedChunk>> inspected = pqpage::InspectFile(file);
+  if (!inspected.ok() || inspected->size() != 4) return Fail(28, "inspecting the file");
+  for (const pqpage::InspectedChunk& chunk : *inspected) {
+    if (chunk.problems() != 0 || !chunk.page_index_problems.empty()) {
+      return Fail(29, "a problem in an inspect report");
+    }
+  }
+  if ((*inspected)[2].DataPageNumbers().size() != 5) return Fail(30, "the inspected pages");
   std::remove(path.c_str());
   return 0;
 }
