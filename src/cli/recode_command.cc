@@ -1,7 +1,5 @@
 // pqpage recode IN OUT: the command line turned into RecodeOptions (pqpage/recode.h), which does
 // the work, and its report printed. An ORC IN goes to RecodeOrc (cli_orc.h).
-#include <sys/stat.h>
-
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -18,6 +16,7 @@
 #include "cli/cli_reader_options.h"
 #include "cli/cli_writer_args.h"
 #include "cli/commands.h"
+#include "pqpage/byte_source.h"
 #include "pqpage/column_chunk_writer.h"
 #include "pqpage/compression.h"
 #include "pqpage/file.h"
@@ -170,15 +169,6 @@ absl::StatusOr<WriterOptions> WriterOptionsFromArgs(const ParsedArgs& args) {
   return options;
 }
 
-// Whether two paths name the same existing file: refused for both formats before anything is
-// opened (recoding a file onto itself would truncate the input before it is read).
-bool SameFile(const std::string& a, const std::string& b) {
-  struct stat sa;
-  struct stat sb;
-  if (stat(a.c_str(), &sa) != 0 || stat(b.c_str(), &sb) != 0) return false;
-  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
-
 }  // namespace
 
 int RunRecode(const std::vector<std::string>& args) {
@@ -211,7 +201,8 @@ int RunRecode(const std::vector<std::string>& args) {
   }
   const std::string& in_path = positional[0];
   const std::string& out_path = positional[1];
-  if (SameFile(in_path, out_path)) {
+  // Checked here as well as in the libraries, for both formats, so that it is a usage error.
+  if (IsSameFile(in_path, out_path)) {
     return UsageError(kCommand, absl::StrCat("OUT is the input file '", in_path, "'"));
   }
   if (IsOrcFile(in_path)) return RecodeOrc(*parsed, specs);

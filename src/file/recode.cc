@@ -16,20 +16,12 @@
 #include "file/arrow_dictionaries.h"
 #include "file/recode_pipeline.h"
 #include "file/stream_digest.h"
+#include "pqpage/byte_source.h"
 #include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage {
 namespace {
-
-// Whether two paths name the same existing file (recoding a file onto itself would truncate the
-// input before it is read).
-bool SameFile(const std::string& a, const std::string& b) {
-  struct stat sa;
-  struct stat sb;
-  if (stat(a.c_str(), &sa) != 0 || stat(b.c_str(), &sb) != 0) return false;
-  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
 
 int64_t FileSize(const std::string& path) {
   struct stat st;
@@ -105,7 +97,7 @@ absl::Status WriteOutput(const FileReader& input, const std::string& out_path,
 
 absl::StatusOr<RecodeReport> Recode(const FileReader& input, const std::string& out_path,
                                     const RecodeOptions& options) {
-  if (SameFile(input.name(), out_path)) {
+  if (IsSameFile(input.name(), out_path)) {
     return absl::InvalidArgumentError(
         absl::StrCat("the output '", out_path, "' is the input file"));
   }

@@ -11,6 +11,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "pqpage/byte_source.h"
 #include "pqpage/orc/file_writer.h"
 #include "pqpage/orc/metadata.h"
 #include "pqpage/orc/stripe_columns.h"
@@ -159,6 +160,10 @@ OrcRecodeOptions RecodeOptionsLike(const OrcFileReader& input) {
 
 absl::Status RecodeOrcFile(const OrcFileReader& input, const std::string& in_name,
                            const std::string& out_path, const OrcRecodeOptions& options) {
+  if (IsSameFile(in_name, out_path)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the output '", out_path, "' is the input file"));
+  }
   bool created = false;
   absl::Status status = WriteOutput(input, in_name, out_path, options, &created);
   if (status.ok() && options.verify) status = VerifyOutput(input, in_name, out_path);
