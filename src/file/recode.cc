@@ -13,6 +13,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "common/status_context.h"
 #include "file/arrow_dictionaries.h"
 #include "file/recode_pipeline.h"
 #include "file/stream_digest.h"
@@ -59,7 +60,7 @@ absl::Status VerifyOutput(const FileReader& input, const std::string& out_path,
       PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader, output.OpenColumnChunk(rg, c));
       internal::StreamDigest digest;
       PQPAGE_RETURN_IF_ERROR(VisitValueType(output.schema().columns()[c].type, [&](auto tag) {
-        return internal::CopyChunk<typename decltype(tag)::Type>(reader, nullptr, "", &digest,
+        return internal::CopyChunk<typename decltype(tag)::Type>(reader, nullptr, "", "", &digest,
                                                                  [](int64_t) {});
       }));
       const internal::StreamDigest& want = expected[internal::ChunkIndex(rg, c, num_columns)];
@@ -84,13 +85,13 @@ absl::Status WriteOutput(const FileReader& input, const std::string& out_path,
   file_options.key_value_metadata = input.key_value_metadata();
   file_options.write_page_index = options.write_page_index;
   auto opened = FileWriter::Open(out_path, input.schema(), file_options);
-  if (!opened.ok()) return internal::WithContext(opened.status(), absl::StrCat(out_path, ": "));
+  if (!opened.ok()) return internal::WithFileContext(opened.status(), out_path);
   std::unique_ptr<FileWriter> output = *std::move(opened);
   *created = true;
   PQPAGE_RETURN_IF_ERROR(internal::WriteRecodedChunks(input, *output, out_path, writer_options,
                                                       options.threads, options.on_progress, digests,
                                                       &report->columns));
-  return internal::WithContext(output->Close(), absl::StrCat(out_path, ": "));
+  return internal::WithFileContext(output->Close(), out_path);
 }
 
 }  // namespace

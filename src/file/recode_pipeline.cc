@@ -12,8 +12,8 @@
 #include <thread>
 #include <utility>
 
-#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "common/status_context.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage::internal {
@@ -33,17 +33,6 @@ absl::StatusOr<int64_t> TotalChunkBytes(const FileReader& file) {
 }
 
 }  // namespace
-
-absl::Status WithContext(const absl::Status& status, const std::string& context) {
-  if (status.ok()) return status;
-  const size_t path_end = context.find(": ");
-  const absl::string_view message = status.message();
-  if (path_end != std::string::npos &&
-      absl::StartsWith(message, absl::string_view(context.data(), path_end + 2))) {
-    return status;
-  }
-  return absl::Status(status.code(), absl::StrCat(context, message));
-}
 
 absl::Status RunTasks(int threads, int64_t count,
                       const std::function<absl::Status(int64_t)>& task) {
@@ -103,28 +92,28 @@ absl::Status WriteRecodedChunks(const FileReader& input, FileWriter& output,
       const int64_t i = next_to_write;
       const int rg = static_cast<int>(i / num_columns);
       const int c = static_cast<int>(i % num_columns);
-      const std::string rg_context = absl::StrCat(out_path, ": row group ", rg, ": ");
+      const std::string rg_context = absl::StrCat("row group ", rg, ": ");
       const std::string column_context =
           absl::StrCat(rg_context, "column '", columns[c].PathString(), "': ");
       absl::Status status;
-      if (c == 0) status = WithContext(output.BeginRowGroup(), rg_context);
+      if (c == 0) status = WithFileContext(output.BeginRowGroup(), out_path, rg_context);
       if (status.ok()) {
         // Finished here, at the output's position, as WriteColumnChunk(writer) would, to keep its
         // metadata for the report.
         absl::StatusOr<ColumnChunkData> chunk =
             encoded[static_cast<size_t>(i)]->Finish(output.position());
         if (chunk.ok()) {
-          status = WithContext(output.WriteColumnChunk(*chunk), column_context);
+          status = WithFileContext(output.WriteColumnChunk(*chunk), out_path, column_context);
           RecodedColumn& column = (*columns_report)[static_cast<size_t>(c)];
           column.output_bytes += static_cast<int64_t>(chunk->bytes.size());
           AddDataPageEncodings(chunk->metadata.encoding_stats, &column.encodings);
         } else {
-          status = WithContext(chunk.status(), column_context);
+          status = WithFileContext(chunk.status(), out_path, column_context);
         }
       }
       encoded[static_cast<size_t>(i)].reset();
       if (status.ok() && c == num_columns - 1) {
-        status = WithContext(output.EndRowGroup(), rg_context);
+        status = WithFileContext(output.EndRowGroup(), out_path, rg_context);
       }
       if (!status.ok()) {
         errors[static_cast<size_t>(i)] = status;
@@ -154,9 +143,9 @@ absl::Status WriteRecodedChunks(const FileReader& input, FileWriter& output,
                                .total_bytes = total_bytes});
     };
     const std::string writer_context =
-        absl::StrCat(out_path, ": row group ", rg, ": column '", columns[c].PathString(), "': ");
+        absl::StrCat("row group ", rg, ": column '", columns[c].PathString(), "': ");
     PQPAGE_RETURN_IF_ERROR(VisitValueType(columns[c].type, [&](auto tag) {
-      return CopyChunk<typename decltype(tag)::Type>(reader, &writer, writer_context, digest,
+      return CopyChunk<typename decltype(tag)::Type>(reader, &writer, out_path, writer_context, digest,
                                                      on_page);
     }));
     const std::lock_guard<std::mutex> lock(mutex);
@@ -191,10 +180,10 @@ absl::Status WriteRecodedChunks(const FileReader& input, FileWriter& output,
   }
   // A schema without leaf columns has no chunks, but its row groups still hold rows.
   for (int rg = 0; num_columns == 0 && rg < num_row_groups; ++rg) {
-    const std::string rg_context = absl::StrCat(out_path, ": row group ", rg, ": ");
-    PQPAGE_RETURN_IF_ERROR(WithContext(output.BeginRowGroup(), rg_context));
+    const std::string rg_context = absl::StrCat("row group ", rg, ": ");
+    PQPAGE_RETURN_IF_ERROR(WithFileContext(output.BeginRowGroup(), out_path, rg_context));
     PQPAGE_RETURN_IF_ERROR(
-        WithContext(output.EndRowGroup(input.row_group_num_rows(rg)), rg_context));
+        WithFileContext(output.EndRowGroup(input.row_group_num_rows(rg)), out_path, rg_context));
   }
   return absl::OkStatus();
 }
