@@ -8,7 +8,6 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "cli/cli_args.h"
 #include "cli/cli_orc.h"
 #include "cli/cli_parallel.h"
@@ -224,12 +223,6 @@ int RunRecode(const std::vector<std::string>& args) {
   auto input = FileReader::Open(in_path, *reader_options);
   if (!input.ok()) return FailureExit(kCommand, input.status());
   const FileReader& file = **input;
-  const std::vector<std::string> unknown =
-      UnknownOverrideColumns(*options, file.schema().columns());
-  if (!unknown.empty()) {
-    return UsageError(kCommand, absl::StrCat("no column '", absl::StrJoin(unknown, "', '"), "' in ",
-                                             in_path, " (see pqpage inspect for the paths)"));
-  }
 
   RecodeOptions recode;
   recode.writer = *std::move(options);
@@ -245,6 +238,11 @@ int RunRecode(const std::vector<std::string>& args) {
   }
   absl::StatusOr<RecodeReport> report = Recode(file, out_path, recode);
   progress.Clear();
+  if (IsUnknownColumnError(report.status())) {
+    // Refused before anything is written: a misspelt --column-* path is a usage error.
+    return UsageError(
+        kCommand, absl::StrCat(report.status().message(), " (see pqpage inspect for the paths)"));
+  }
   if (!report.ok()) return FailureExit(kCommand, report.status());
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

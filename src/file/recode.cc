@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/cord.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "common/status_context.h"
@@ -109,8 +110,10 @@ absl::StatusOr<RecodeReport> Recode(const FileReader& input, const std::string& 
   const std::vector<ColumnDescriptor>& columns = input.schema().columns();
   const std::vector<std::string> unknown = UnknownOverrideColumns(options.writer, columns);
   if (!unknown.empty()) {
-    return absl::InvalidArgumentError(
+    absl::Status status = absl::InvalidArgumentError(
         absl::StrCat("no column '", absl::StrJoin(unknown, "', '"), "' in ", input.name()));
+    status.SetPayload(kUnknownColumnPayload, absl::Cord(absl::StrJoin(unknown, "\n")));
+    return status;
   }
   const std::vector<std::string> arrow_dictionaries =
       internal::ArrowDictionaryPaths(input, options.on_warning);
@@ -140,6 +143,11 @@ absl::StatusOr<RecodeReport> Recode(const FileReader& input, const std::string& 
   report.input_bytes = input.source().size();
   report.output_bytes = FileSize(out_path);
   return report;
+}
+
+bool IsUnknownColumnError(const absl::Status& status) {
+  return status.code() == absl::StatusCode::kInvalidArgument &&
+         status.GetPayload(kUnknownColumnPayload).has_value();
 }
 
 }  // namespace pqpage
