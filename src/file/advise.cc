@@ -8,10 +8,12 @@
 #include <map>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "file/advise_measure.h"
 #include "file/arrow_dictionaries.h"
+#include "file/located_chunks.h"
 #include "page/choice/encoding_measure.h"
 #include "pqpage/status_macros.h"
 
@@ -177,12 +179,10 @@ absl::StatusOr<FileAdvice> Advise(const FileReader& file, const AdviseOptions& o
   FileProgress progress;
   progress.num_row_groups = file.num_row_groups();
   progress.num_columns = static_cast<int>(descriptors.size());
-  for (const int c : selected) {
-    for (int rg = 0; rg < file.num_row_groups(); ++rg) {
-      PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, file.ColumnChunk(rg, c));
-      progress.total_bytes += location.length;
-    }
-  }
+  PQPAGE_ASSIGN_OR_RETURN(
+      const std::vector<internal::LocatedChunk> chunks,
+      internal::LocateChunks(file, internal::AllIndices(file.num_row_groups()), selected));
+  progress.total_bytes = internal::TotalLength(chunks);
   const std::vector<std::string> arrow_dictionaries =
       internal::ArrowDictionaryPaths(file, options.on_warning);
   FileAdvice advice;

@@ -14,25 +14,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/status_context.h"
+#include "file/located_chunks.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage::internal {
-namespace {
-
-// The chunk lengths of every row group and column, which progress reports as its total.
-absl::StatusOr<int64_t> TotalChunkBytes(const FileReader& file) {
-  int64_t total = 0;
-  const int num_columns = static_cast<int>(file.schema().columns().size());
-  for (int rg = 0; rg < file.num_row_groups(); ++rg) {
-    for (int c = 0; c < num_columns; ++c) {
-      PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, file.ColumnChunk(rg, c));
-      total += location.length;
-    }
-  }
-  return total;
-}
-
-}  // namespace
 
 absl::Status RunTasks(int threads, int64_t count,
                       const std::function<absl::Status(int64_t)>& task) {
@@ -74,7 +59,10 @@ absl::Status WriteRecodedChunks(const FileReader& input, FileWriter& output,
   const std::vector<ColumnDescriptor>& columns = input.schema().columns();
   const int num_columns = static_cast<int>(columns.size());
   const int num_row_groups = input.num_row_groups();
-  PQPAGE_ASSIGN_OR_RETURN(int64_t total_bytes, TotalChunkBytes(input));
+  // Located before any is read, in the order of the chunk indices below.
+  PQPAGE_ASSIGN_OR_RETURN(const std::vector<LocatedChunk> chunks,
+                          LocateChunks(input, AllIndices(num_row_groups), AllIndices(num_columns)));
+  const int64_t total_bytes = TotalLength(chunks);
 
   const int64_t num_chunks = int64_t{num_row_groups} * num_columns;
   std::vector<std::optional<ColumnChunkWriter>> encoded(static_cast<size_t>(num_chunks));
@@ -127,7 +115,7 @@ absl::Status WriteRecodedChunks(const FileReader& input, FileWriter& output,
   auto encode_chunk = [&](int64_t i) -> absl::Status {
     const int rg = static_cast<int>(i / num_columns);
     const int c = static_cast<int>(i % num_columns);
-    PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, input.ColumnChunk(rg, c));
+    const ColumnChunkLocation& location = chunks[static_cast<size_t>(i)].location;
     PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader, input.OpenColumnChunk(rg, c));
     ColumnChunkWriter writer(columns[c], options);
     StreamDigest* digest =
@@ -145,8 +133,8 @@ absl::Status WriteRecodedChunks(const FileReader& input, FileWriter& output,
     const std::string writer_context =
         absl::StrCat("row group ", rg, ": column '", columns[c].PathString(), "': ");
     PQPAGE_RETURN_IF_ERROR(VisitValueType(columns[c].type, [&](auto tag) {
-      return CopyChunk<typename decltype(tag)::Type>(reader, &writer, out_path, writer_context, digest,
-                                                     on_page);
+      return CopyChunk<typename decltype(tag)::Type>(reader, &writer, out_path, writer_context,
+                                                     digest, on_page);
     }));
     const std::lock_guard<std::mutex> lock(mutex);
     bytes_done += location.length;
