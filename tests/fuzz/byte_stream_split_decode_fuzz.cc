@@ -3,7 +3,6 @@
 // byte 1 the batch pattern, bytes 2-3 the value count; the rest is the page. Decode / DecodeBytes
 // and Skip in assorted batch sizes must either succeed or return an error, never read outside the
 // input.
-#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -26,22 +25,7 @@ void RunNumeric(absl::Span<const uint8_t> page, int64_t count, uint8_t pattern) 
 
 void RunFixedLen(absl::Span<const uint8_t> page, int64_t count, int type_length, uint8_t pattern) {
   pqpage::ByteStreamSplitDecoder<pqpage::ByteArray> decoder(type_length);
-  const size_t width = static_cast<size_t>(std::max(type_length, 1));
-  std::vector<uint8_t> bytes((static_cast<size_t>(count) + 1) * width);
-  std::vector<pqpage::ByteArray> views(static_cast<size_t>(count) + 1);
-  if (decoder.Reset(page, count).ok()) {
-    (void)decoder.DecodeBytes(absl::MakeSpan(bytes).first(static_cast<size_t>(count) * width));
-  }
-  if (decoder.Reset(page, count).ok()) {
-    pqpage::fuzz::DecodeInThreeWayBatches(decoder, absl::MakeSpan(views), pattern, [&](int64_t n) {
-      return decoder.DecodeBytes(absl::MakeSpan(bytes).first(static_cast<size_t>(n) * width));
-    });
-    if (type_length > 1) (void)decoder.DecodeBytes(absl::MakeSpan(bytes).first(1));
-    (void)decoder.DecodeBytes(absl::MakeSpan(bytes).first(width));
-    (void)decoder.Skip(1);
-    (void)decoder.Skip(-1);
-  }
-  (void)decoder.Reset(page, -count - 1);
+  pqpage::fuzz::FuzzFixedLenDecoder(decoder, page, count, type_length, pattern);
 }
 
 }  // namespace

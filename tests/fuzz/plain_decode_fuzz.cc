@@ -103,20 +103,7 @@ void RunByteArray(absl::Span<const uint8_t> page, int64_t count, uint8_t pattern
 
 void RunFixedLen(absl::Span<const uint8_t> page, int64_t count, int type_length, uint8_t pattern) {
   pqpage::PlainDecoder<pqpage::ByteArray> decoder(type_length);
-  std::vector<pqpage::ByteArray> values(static_cast<size_t>(count));
-  const size_t width = static_cast<size_t>(std::max(type_length, 1));
-  std::vector<uint8_t> bytes((static_cast<size_t>(count) + 1) * width);
-  if (decoder.Reset(page, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
-  if (decoder.Reset(page, count).ok()) {
-    DecodeInThreeWayBatches(decoder, absl::MakeSpan(values), pattern, [&](int64_t n) {
-      return decoder.DecodeBytes(absl::MakeSpan(bytes).first(static_cast<size_t>(n) * width));
-    });
-    // A byte count that is not a whole number of values must be refused.
-    if (type_length > 1) (void)decoder.DecodeBytes(absl::MakeSpan(bytes).first(1));
-    (void)decoder.Skip(1);
-    (void)decoder.Skip(-1);
-  }
-  (void)decoder.Reset(page, -count - 1);
+  pqpage::fuzz::FuzzFixedLenDecoder(decoder, page, count, type_length, pattern);
 }
 
 }  // namespace
