@@ -1,4 +1,6 @@
 // IsSameFile (pqpage/byte_source.h): what the recoders refuse as an output that is their input.
+#include "pqpage/byte_source.h"
+
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -6,8 +8,6 @@
 #include <cstdio>
 #include <fstream>
 #include <string>
-
-#include "pqpage/byte_source.h"
 
 namespace pqpage {
 namespace {
