@@ -274,6 +274,33 @@ inline std::vector<uint8_t> SeedWithHeader(std::initializer_list<uint8_t> header
   return seed;
 }
 
+// The input of the decode targets that fuzz several types: byte 0 picks the type (and whatever
+// else the target reads from it), byte 1 is the batch pattern, bytes 2-3 the value count (low byte
+// first, bounded by CountCap); the rest is the page.
+struct TypedPage {
+  uint8_t type_byte = 0;
+  uint8_t pattern = 0;
+  int64_t count = 0;
+  absl::Span<const uint8_t> page;
+};
+inline constexpr size_t kTypedPageHeaderBytes = 4;
+
+// `data` read as a TypedPage; false (and `*out` untouched) when it is shorter than the header.
+inline bool ReadTypedPage(const uint8_t* data, size_t size, TypedPage* out) {
+  if (size < kTypedPageHeaderBytes) return false;
+  out->type_byte = data[0];
+  out->pattern = data[1];
+  out->count = BoundedCount(data[2] | (data[3] << 8), size);
+  out->page = absl::MakeConstSpan(data + kTypedPageHeaderBytes, size - kTypedPageHeaderBytes);
+  return true;
+}
+
+// A seed laid out as ReadTypedPage reads it.
+inline std::vector<uint8_t> TypedPageSeed(uint8_t type_byte, uint8_t pattern, size_t count,
+                                          absl::Span<const uint8_t> page) {
+  return SeedWithHeader({type_byte, pattern, LowByte(count), HighByte(count)}, page);
+}
+
 }  // namespace pqpage::fuzz
 
 #endif  // PQPAGE_TESTS_FUZZ_FUZZ_HARNESS_H_
