@@ -147,15 +147,21 @@ TEST_F(RecodeTest, RefusesBadRequestsBeforeWritingAnything) {
   absl::StatusOr<RecodeReport> unknown = Recode(*input_, out_path_, options);
   PQPAGE_EXPECT_ERROR(unknown, absl::StatusCode::kInvalidArgument);
   EXPECT_NE(unknown.status().message().find("no.such.column"), std::string::npos);
+  EXPECT_TRUE(IsUnknownColumnError(unknown.status()));
+  EXPECT_EQ(unknown.status().GetPayload(kUnknownColumnPayload), absl::Cord("no.such.column"));
   EXPECT_FALSE(Exists(out_path_));
 
-  PQPAGE_EXPECT_ERROR(Recode(*input_, in_path_, RecodeOptions{}),
-                      absl::StatusCode::kInvalidArgument);
+  absl::StatusOr<RecodeReport> onto_input = Recode(*input_, in_path_, RecodeOptions{});
+  PQPAGE_EXPECT_ERROR(onto_input, absl::StatusCode::kInvalidArgument);
+  EXPECT_FALSE(IsUnknownColumnError(onto_input.status()));
   EXPECT_FALSE(ReadAll(in_path_).empty());  // the input was not truncated
 
   RecodeOptions no_threads;
   no_threads.threads = 0;
-  PQPAGE_EXPECT_ERROR(Recode(*input_, out_path_, no_threads), absl::StatusCode::kInvalidArgument);
+  absl::StatusOr<RecodeReport> refused = Recode(*input_, out_path_, no_threads);
+  PQPAGE_EXPECT_ERROR(refused, absl::StatusCode::kInvalidArgument);
+  EXPECT_FALSE(IsUnknownColumnError(refused.status()));
+  EXPECT_FALSE(IsUnknownColumnError(absl::OkStatus()));
 
   absl::StatusOr<RecodeReport> unwritable =
       Recode(*input_, TempPath("no_such_dir/out.parquet"), RecodeOptions{});

@@ -50,6 +50,14 @@ absl::StatusOr<std::unique_ptr<ByteSource>> OpenFileByteSource(const std::string
 // Unavailable when the mapping fails.
 absl::StatusOr<std::unique_ptr<ByteSource>> OpenMappedFileByteSource(const std::string& path);
 
+// Whether the paths `a` and `b` name one existing file (the same device and inode, so that a hard
+// link or a symbolic link to the file counts as the file). Writers of a new file check it before
+// creating their output, which would otherwise truncate the input before it is read.
+// @return true when both exist and are the same file; false when they are different files or
+// either cannot be looked up (an output that does not exist yet is not the input; one that
+// cannot be looked up for another reason fails when it is created, with its own error).
+bool IsSameFile(const std::string& a, const std::string& b);
+
 }  // namespace pqpage
 
 #endif  // PQPAGE_BYTE_SOURCE_H_

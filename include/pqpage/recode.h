@@ -76,11 +76,22 @@ bool ArrowDictionaryPolicy(EncodingPolicy policy);
 // not pass for a recoded one. Errors name the file at fault and, for a chunk, its row group and
 // column.
 // @return the report on success. InvalidArgument when `out_path` is the input file itself, when
-// options.threads is below 1, or when a column override names no column (the message lists them);
+// options.threads is below 1, or when a column override names no column (the message, "no column
+// 'a', 'b' in INPUT", lists them, and IsUnknownColumnError tells this error from the others);
 // the input's errors (DataLoss for damaged pages); the writer's (I/O, a codec); DataLoss from
 // verification when a column read back differs from the input.
 absl::StatusOr<RecodeReport> Recode(const FileReader& input, const std::string& out_path,
                                     const RecodeOptions& options);
+
+// Whether `status` is Recode's refusal of column overrides that name no column of the input: an
+// InvalidArgument carrying a payload under kUnknownColumnPayload, so that a caller can treat the
+// misspelt path as its user's mistake (the tool makes it a usage error) without parsing messages.
+// @return true for that error only.
+bool IsUnknownColumnError(const absl::Status& status);
+
+// The payload type URL (absl::Status::GetPayload) of Recode's unknown-column error; its value is
+// the unknown paths, one to a line.
+inline constexpr char kUnknownColumnPayload[] = "pqpage/recode/unknown-column";
 
 }  // namespace pqpage
 

@@ -1,7 +1,5 @@
 // pqpage recode IN OUT: the command line turned into RecodeOptions (pqpage/recode.h), which does
 // the work, and its report printed. An ORC IN goes to RecodeOrc (cli_orc.h).
-#include <sys/stat.h>
-
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -10,7 +8,6 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "cli/cli_args.h"
 #include "cli/cli_orc.h"
 #include "cli/cli_parallel.h"
@@ -18,6 +15,7 @@
 #include "cli/cli_reader_options.h"
 #include "cli/cli_writer_args.h"
 #include "cli/commands.h"
+#include "pqpage/byte_source.h"
 #include "pqpage/column_chunk_writer.h"
 #include "pqpage/compression.h"
 #include "pqpage/file.h"
@@ -170,15 +168,6 @@ absl::StatusOr<WriterOptions> WriterOptionsFromArgs(const ParsedArgs& args) {
   return options;
 }
 
-// Whether two paths name the same existing file: refused for both formats before anything is
-// opened (recoding a file onto itself would truncate the input before it is read).
-bool SameFile(const std::string& a, const std::string& b) {
-  struct stat sa;
-  struct stat sb;
-  if (stat(a.c_str(), &sa) != 0 || stat(b.c_str(), &sb) != 0) return false;
-  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
-
 }  // namespace
 
 int RunRecode(const std::vector<std::string>& args) {
@@ -211,7 +200,8 @@ int RunRecode(const std::vector<std::string>& args) {
   }
   const std::string& in_path = positional[0];
   const std::string& out_path = positional[1];
-  if (SameFile(in_path, out_path)) {
+  // Checked here as well as in the libraries, for both formats, so that it is a usage error.
+  if (IsSameFile(in_path, out_path)) {
     return UsageError(kCommand, absl::StrCat("OUT is the input file '", in_path, "'"));
   }
   if (IsOrcFile(in_path)) return RecodeOrc(*parsed, specs);
@@ -233,12 +223,6 @@ int RunRecode(const std::vector<std::string>& args) {
   auto input = FileReader::Open(in_path, *reader_options);
   if (!input.ok()) return FailureExit(kCommand, input.status());
   const FileReader& file = **input;
-  const std::vector<std::string> unknown =
-      UnknownOverrideColumns(*options, file.schema().columns());
-  if (!unknown.empty()) {
-    return UsageError(kCommand, absl::StrCat("no column '", absl::StrJoin(unknown, "', '"), "' in ",
-                                             in_path, " (see pqpage inspect for the paths)"));
-  }
 
   RecodeOptions recode;
   recode.writer = *std::move(options);
@@ -254,6 +238,11 @@ int RunRecode(const std::vector<std::string>& args) {
   }
   absl::StatusOr<RecodeReport> report = Recode(file, out_path, recode);
   progress.Clear();
+  if (IsUnknownColumnError(report.status())) {
+    // Refused before anything is written: a misspelt --column-* path is a usage error.
+    return UsageError(
+        kCommand, absl::StrCat(report.status().message(), " (see pqpage inspect for the paths)"));
+  }
   if (!report.ok()) return FailureExit(kCommand, report.status());
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <string>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -148,6 +149,13 @@ absl::StatusOr<std::unique_ptr<ByteSource>> OpenMappedFileByteSource(const std::
   }
   ::close(fd);  // the mapping keeps the file
   return std::make_unique<MappedFileByteSource>(address, size);
+}
+
+bool IsSameFile(const std::string& a, const std::string& b) {
+  struct stat sa;
+  struct stat sb;
+  if (stat(a.c_str(), &sa) != 0 || stat(b.c_str(), &sb) != 0) return false;
+  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 }  // namespace pqpage

@@ -48,13 +48,10 @@ absl::Status BitPackedLevelDecoder::Decode(absl::Span<int16_t> out, int16_t max_
 absl::StatusOr<int64_t> BitPackedLevelDecoder::DecodeCounting(absl::Span<int16_t> out,
                                                               int16_t max_level,
                                                               int16_t counted_level) {
-  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("BIT_PACKED", out.size(), values_left_));
   // The width-1 byte table reads LSB-first bytes: MSB-first sections pass no width, so it is not
   // used for them.
-  internal::LevelSink sink(out.data(), max_level, fast_path_width_, counted_level);
-  PQPAGE_RETURN_IF_ERROR(reader_->Read(out.size(), sink));
-  values_left_ -= static_cast<int64_t>(out.size());
-  return sink.counted();
+  return internal::DecodeLevelBatch("BIT_PACKED", *reader_, &values_left_, out, max_level,
+                                    fast_path_width_, counted_level);
 }
 
 absl::Status BitPackedLevelDecoder::Skip(int64_t count) {

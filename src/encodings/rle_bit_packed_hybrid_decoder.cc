@@ -16,7 +16,6 @@ constexpr char kHybrid[] = "RLE/bit-packed hybrid";
 
 using internal::BitmapSink;
 using internal::BooleanSink;
-using internal::LevelSink;
 using internal::Uint32Sink;
 
 }  // namespace
@@ -60,11 +59,8 @@ absl::Status RleBitPackedHybridDecoder::DecodeLevels(absl::Span<int16_t> out, in
 absl::StatusOr<int64_t> RleBitPackedHybridDecoder::DecodeLevelsCounting(absl::Span<int16_t> out,
                                                                         int16_t max_level,
                                                                         int16_t counted_level) {
-  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest(kHybrid, out.size(), values_left_));
-  LevelSink sink(out.data(), max_level, reader_->bit_width(), counted_level);
-  PQPAGE_RETURN_IF_ERROR(reader_->Read(out.size(), sink));
-  values_left_ -= static_cast<int64_t>(out.size());
-  return sink.counted();
+  return internal::DecodeLevelBatch(kHybrid, *reader_, &values_left_, out, max_level,
+                                    reader_->bit_width(), counted_level);
 }
 
 absl::StatusOr<int64_t> RleBitPackedHybridDecoder::CountMaxLevels(int16_t max_level) {

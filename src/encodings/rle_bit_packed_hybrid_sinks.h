@@ -9,11 +9,16 @@
 #include <cstring>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
 #include "bitpack/bit_packing.h"
 #include "codec/bitmap_writer.h"
 #include "codec/range_check.h"
+#include "codec/value_request.h"
+#include "encodings/rle_bit_packed_hybrid_internal.h"
 #include "encodings/width1_levels.h"
+#include "pqpage/status_macros.h"
 
 namespace pqpage::internal {
 
@@ -113,6 +118,23 @@ class BasicLevelSink {
 };
 using LevelSink = BasicLevelSink<true>;
 using LevelCountSink = BasicLevelSink<false>;
+
+// One batch of a level decoder (the hybrid's and BIT_PACKED's, both walking runs with `reader`):
+// out.size() of the `*values_left` levels into `out`, checked against `max_level`, counting those
+// equal to `counted_level`. `fast_path_width` is the width LevelSink's width-1 byte table may take
+// (0 for none). Inline, so that the sink stays inlined in the run walker's loops.
+// @return the count; InvalidArgument (naming `encoding`) for more than is left; the walker's
+// DataLoss.
+inline absl::StatusOr<int64_t> DecodeLevelBatch(const char* encoding, HybridRunReader& reader,
+                                                int64_t* values_left, absl::Span<int16_t> out,
+                                                int16_t max_level, int fast_path_width,
+                                                int16_t counted_level) {
+  PQPAGE_RETURN_IF_ERROR(CheckValueRequest(encoding, out.size(), *values_left));
+  LevelSink sink(out.data(), max_level, fast_path_width, counted_level);
+  PQPAGE_RETURN_IF_ERROR(reader.Read(out.size(), sink));
+  *values_left -= static_cast<int64_t>(out.size());
+  return sink.counted();
+}
 
 // Booleans: only the lowest bit of an RLE value counts, as writers have set the others.
 class BooleanSink {

@@ -7,11 +7,15 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "common/add_if_absent.h"
 #include "file/advise_measure.h"
 #include "file/arrow_dictionaries.h"
+#include "file/located_chunks.h"
 #include "page/choice/encoding_measure.h"
 #include "pqpage/status_macros.h"
 
@@ -21,10 +25,6 @@ namespace {
 // Decode times closer than this count as equal: timing noise on a busy machine is about that, and
 // the earlier (or smaller) policy then wins, so the advice does not flip between runs.
 constexpr double kSameSpeed = 0.05;
-
-void AddDistinct(const std::string& text, std::vector<std::string>* list) {
-  if (std::find(list->begin(), list->end(), text) == list->end()) list->push_back(text);
-}
 
 // A policy some peer refuses is advised only when every policy is refused by one; an Arrow
 // dictionary column is advised only what Arrow reads into a dictionary; a policy that wrote what
@@ -97,20 +97,17 @@ absl::StatusOr<ColumnAdvice> AdviseColumn(const FileReader& file, int column,
                             internal::MeasureChunk(file, rg, column, writer));
     progress->bytes_done += chunk.stored_bytes;
     advice.current_bytes += chunk.stored_bytes;
-    AddDistinct(chunk.encodings, &advice.current_encodings);
+    internal::AddIfAbsent(chunk.encodings, &advice.current_encodings);
     for (size_t i = 0; i < chunk.candidates.size(); ++i) {
       const PolicyMeasurement& result = chunk.candidates[i];
       PolicyTotal& total = advice.totals[i];
       total.stored_bytes += result.stored_bytes;
       total.decode_seconds += result.decode_seconds;
       total.decoded_value_bytes += result.decoded_value_bytes;
-      AddDistinct(result.encodings, &total.encodings);
+      internal::AddIfAbsent(result.encodings, &total.encodings);
       for (const Encoding encoding : result.value_encodings) {
         for (const PeerReader peer : PeersRefusing(encoding, descriptor, page_version)) {
-          if (std::find(total.refused_by.begin(), total.refused_by.end(), peer) ==
-              total.refused_by.end()) {
-            total.refused_by.push_back(peer);
-          }
+          internal::AddIfAbsent(peer, &total.refused_by);
         }
       }
     }
@@ -177,12 +174,10 @@ absl::StatusOr<FileAdvice> Advise(const FileReader& file, const AdviseOptions& o
   FileProgress progress;
   progress.num_row_groups = file.num_row_groups();
   progress.num_columns = static_cast<int>(descriptors.size());
-  for (const int c : selected) {
-    for (int rg = 0; rg < file.num_row_groups(); ++rg) {
-      PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, file.LocateColumnChunk(rg, c));
-      progress.total_bytes += location.length;
-    }
-  }
+  PQPAGE_ASSIGN_OR_RETURN(
+      const std::vector<internal::LocatedChunk> chunks,
+      internal::LocateChunks(file, internal::AllIndices(file.num_row_groups()), selected));
+  progress.total_bytes = internal::TotalLength(chunks);
   const std::vector<std::string> arrow_dictionaries =
       internal::ArrowDictionaryPaths(file, options.on_warning);
   FileAdvice advice;

@@ -7,6 +7,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "common/add_if_absent.h"
 #include "pqpage/byte_source.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/status_macros.h"
@@ -52,12 +53,6 @@ struct ChunkValues {
   std::vector<uint32_t> sizes;
 };
 
-void AddOnce(Encoding encoding, std::vector<Encoding>* encodings) {
-  if (std::find(encodings->begin(), encodings->end(), encoding) == encodings->end()) {
-    encodings->push_back(encoding);
-  }
-}
-
 // Reads the chunk's levels and values into `chunk`, and the value encodings of the data pages the
 // values came from into `encodings` (a batch never spans two pages, so each batch has one).
 template <typename T>
@@ -70,7 +65,7 @@ absl::Status ReadChunk(ColumnChunkReader& reader, ChunkValues<T>* chunk,
   while (true) {
     PQPAGE_ASSIGN_OR_RETURN(BatchCounts counts, ReadNextBatch(reader, batch));
     if (counts.levels == 0) break;
-    AddOnce(reader.page().encoding, encodings);
+    internal::AddIfAbsent(reader.page().encoding, encodings);
     const auto levels = static_cast<size_t>(counts.levels);
     if (has_def) {
       chunk->definitions.insert(chunk->definitions.end(), batch.definition_levels.get(),

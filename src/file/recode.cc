@@ -5,31 +5,26 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "absl/strings/cord.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "common/status_context.h"
 #include "file/arrow_dictionaries.h"
 #include "file/recode_pipeline.h"
 #include "file/stream_digest.h"
+#include "pqpage/byte_source.h"
 #include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage {
 namespace {
-
-// Whether two paths name the same existing file (recoding a file onto itself would truncate the
-// input before it is read).
-bool SameFile(const std::string& a, const std::string& b) {
-  struct stat sa;
-  struct stat sb;
-  if (stat(a.c_str(), &sa) != 0 || stat(b.c_str(), &sb) != 0) return false;
-  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
 
 int64_t FileSize(const std::string& path) {
   struct stat st;
@@ -67,7 +62,7 @@ absl::Status VerifyOutput(const FileReader& input, const std::string& out_path,
       PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader, output.OpenColumnChunk(rg, c));
       internal::StreamDigest digest;
       PQPAGE_RETURN_IF_ERROR(VisitValueType(output.schema().columns()[c].type, [&](auto tag) {
-        return internal::CopyChunk<typename decltype(tag)::Type>(reader, nullptr, "", &digest,
+        return internal::CopyChunk<typename decltype(tag)::Type>(reader, nullptr, "", "", &digest,
                                                                  [](int64_t) {});
       }));
       const internal::StreamDigest& want = expected[internal::ChunkIndex(rg, c, num_columns)];
@@ -92,20 +87,20 @@ absl::Status WriteOutput(const FileReader& input, const std::string& out_path,
   file_options.key_value_metadata = input.key_value_metadata();
   file_options.write_page_index = options.write_page_index;
   auto opened = FileWriter::Open(out_path, input.schema(), file_options);
-  if (!opened.ok()) return internal::WithContext(opened.status(), absl::StrCat(out_path, ": "));
+  if (!opened.ok()) return internal::WithFileContext(opened.status(), out_path);
   std::unique_ptr<FileWriter> output = *std::move(opened);
   *created = true;
   PQPAGE_RETURN_IF_ERROR(internal::WriteRecodedChunks(input, *output, out_path, writer_options,
                                                       options.threads, options.on_progress, digests,
                                                       &report->columns));
-  return internal::WithContext(output->Close(), absl::StrCat(out_path, ": "));
+  return internal::WithFileContext(output->Close(), out_path);
 }
 
 }  // namespace
 
 absl::StatusOr<RecodeReport> Recode(const FileReader& input, const std::string& out_path,
                                     const RecodeOptions& options) {
-  if (SameFile(input.name(), out_path)) {
+  if (IsSameFile(input.name(), out_path)) {
     return absl::InvalidArgumentError(
         absl::StrCat("the output '", out_path, "' is the input file"));
   }
@@ -116,8 +111,10 @@ absl::StatusOr<RecodeReport> Recode(const FileReader& input, const std::string& 
   const std::vector<ColumnDescriptor>& columns = input.schema().columns();
   const std::vector<std::string> unknown = UnknownOverrideColumns(options.writer, columns);
   if (!unknown.empty()) {
-    return absl::InvalidArgumentError(
+    absl::Status status = absl::InvalidArgumentError(
         absl::StrCat("no column '", absl::StrJoin(unknown, "', '"), "' in ", input.name()));
+    status.SetPayload(kUnknownColumnPayload, absl::Cord(absl::StrJoin(unknown, "\n")));
+    return status;
   }
   const std::vector<std::string> arrow_dictionaries =
       internal::ArrowDictionaryPaths(input, options.on_warning);
@@ -147,6 +144,11 @@ absl::StatusOr<RecodeReport> Recode(const FileReader& input, const std::string& 
   report.input_bytes = input.source().size();
   report.output_bytes = FileSize(out_path);
   return report;
+}
+
+bool IsUnknownColumnError(const absl::Status& status) {
+  return status.code() == absl::StatusCode::kInvalidArgument &&
+         status.GetPayload(kUnknownColumnPayload).has_value();
 }
 
 }  // namespace pqpage

@@ -12,38 +12,12 @@
 #include <thread>
 #include <utility>
 
-#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "common/status_context.h"
+#include "file/located_chunks.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage::internal {
-namespace {
-
-// The chunk lengths of every row group and column, which progress reports as its total.
-absl::StatusOr<int64_t> TotalChunkBytes(const FileReader& file) {
-  int64_t total = 0;
-  const int num_columns = static_cast<int>(file.schema().columns().size());
-  for (int rg = 0; rg < file.num_row_groups(); ++rg) {
-    for (int c = 0; c < num_columns; ++c) {
-      PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, file.LocateColumnChunk(rg, c));
-      total += location.length;
-    }
-  }
-  return total;
-}
-
-}  // namespace
-
-absl::Status WithContext(const absl::Status& status, const std::string& context) {
-  if (status.ok()) return status;
-  const size_t path_end = context.find(": ");
-  const absl::string_view message = status.message();
-  if (path_end != std::string::npos &&
-      absl::StartsWith(message, absl::string_view(context.data(), path_end + 2))) {
-    return status;
-  }
-  return absl::Status(status.code(), absl::StrCat(context, message));
-}
 
 absl::Status RunTasks(int threads, int64_t count,
                       const std::function<absl::Status(int64_t)>& task) {
@@ -85,7 +59,10 @@ absl::Status WriteRecodedChunks(const FileReader& input, FileWriter& output,
   const std::vector<ColumnDescriptor>& columns = input.schema().columns();
   const int num_columns = static_cast<int>(columns.size());
   const int num_row_groups = input.num_row_groups();
-  PQPAGE_ASSIGN_OR_RETURN(int64_t total_bytes, TotalChunkBytes(input));
+  // Located before any is read, in the order of the chunk indices below.
+  PQPAGE_ASSIGN_OR_RETURN(const std::vector<LocatedChunk> chunks,
+                          LocateChunks(input, AllIndices(num_row_groups), AllIndices(num_columns)));
+  const int64_t total_bytes = TotalLength(chunks);
 
   const int64_t num_chunks = int64_t{num_row_groups} * num_columns;
   std::vector<std::optional<ColumnChunkWriter>> encoded(static_cast<size_t>(num_chunks));
@@ -103,28 +80,28 @@ absl::Status WriteRecodedChunks(const FileReader& input, FileWriter& output,
       const int64_t i = next_to_write;
       const int rg = static_cast<int>(i / num_columns);
       const int c = static_cast<int>(i % num_columns);
-      const std::string rg_context = absl::StrCat(out_path, ": row group ", rg, ": ");
+      const std::string rg_context = absl::StrCat("row group ", rg, ": ");
       const std::string column_context =
           absl::StrCat(rg_context, "column '", columns[c].PathString(), "': ");
       absl::Status status;
-      if (c == 0) status = WithContext(output.BeginRowGroup(), rg_context);
+      if (c == 0) status = WithFileContext(output.BeginRowGroup(), out_path, rg_context);
       if (status.ok()) {
         // Finished here, at the output's position, as WriteColumnChunk(writer) would, to keep its
         // metadata for the report.
         absl::StatusOr<ColumnChunkData> chunk =
             encoded[static_cast<size_t>(i)]->Finish(output.position());
         if (chunk.ok()) {
-          status = WithContext(output.WriteColumnChunk(*chunk), column_context);
+          status = WithFileContext(output.WriteColumnChunk(*chunk), out_path, column_context);
           RecodedColumn& column = (*columns_report)[static_cast<size_t>(c)];
           column.output_bytes += static_cast<int64_t>(chunk->bytes.size());
           AddDataPageEncodings(chunk->metadata, &column.encodings);
         } else {
-          status = WithContext(chunk.status(), column_context);
+          status = WithFileContext(chunk.status(), out_path, column_context);
         }
       }
       encoded[static_cast<size_t>(i)].reset();
       if (status.ok() && c == num_columns - 1) {
-        status = WithContext(output.EndRowGroup(), rg_context);
+        status = WithFileContext(output.EndRowGroup(), out_path, rg_context);
       }
       if (!status.ok()) {
         errors[static_cast<size_t>(i)] = status;
@@ -138,7 +115,7 @@ absl::Status WriteRecodedChunks(const FileReader& input, FileWriter& output,
   auto encode_chunk = [&](int64_t i) -> absl::Status {
     const int rg = static_cast<int>(i / num_columns);
     const int c = static_cast<int>(i % num_columns);
-    PQPAGE_ASSIGN_OR_RETURN(ColumnChunkLocation location, input.LocateColumnChunk(rg, c));
+    const ColumnChunkLocation& location = chunks[static_cast<size_t>(i)].location;
     PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader, input.OpenColumnChunk(rg, c));
     ColumnChunkWriter writer(columns[c], options);
     StreamDigest* digest =
@@ -154,10 +131,10 @@ absl::Status WriteRecodedChunks(const FileReader& input, FileWriter& output,
                                .total_bytes = total_bytes});
     };
     const std::string writer_context =
-        absl::StrCat(out_path, ": row group ", rg, ": column '", columns[c].PathString(), "': ");
+        absl::StrCat("row group ", rg, ": column '", columns[c].PathString(), "': ");
     PQPAGE_RETURN_IF_ERROR(VisitValueType(columns[c].type, [&](auto tag) {
-      return CopyChunk<typename decltype(tag)::Type>(reader, &writer, writer_context, digest,
-                                                     on_page);
+      return CopyChunk<typename decltype(tag)::Type>(reader, &writer, out_path, writer_context,
+                                                     digest, on_page);
     }));
     const std::lock_guard<std::mutex> lock(mutex);
     bytes_done += location.length;
@@ -191,10 +168,10 @@ absl::Status WriteRecodedChunks(const FileReader& input, FileWriter& output,
   }
   // A schema without leaf columns has no chunks, but its row groups still hold rows.
   for (int rg = 0; num_columns == 0 && rg < num_row_groups; ++rg) {
-    const std::string rg_context = absl::StrCat(out_path, ": row group ", rg, ": ");
-    PQPAGE_RETURN_IF_ERROR(WithContext(output.BeginRowGroup(), rg_context));
+    const std::string rg_context = absl::StrCat("row group ", rg, ": ");
+    PQPAGE_RETURN_IF_ERROR(WithFileContext(output.BeginRowGroup(), out_path, rg_context));
     PQPAGE_RETURN_IF_ERROR(
-        WithContext(output.EndRowGroup(input.row_group_num_rows(rg)), rg_context));
+        WithFileContext(output.EndRowGroup(input.row_group_num_rows(rg)), out_path, rg_context));
   }
   return absl::OkStatus();
 }

@@ -13,6 +13,7 @@
 
 #include "absl/status/status.h"
 #include "absl/types/span.h"
+#include "common/status_context.h"
 #include "file/stream_digest.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/column_chunk_writer.h"
@@ -22,11 +23,6 @@
 #include "pqpage/value_batch.h"
 
 namespace pqpage::internal {
-
-// Prefixes `context` (which starts with the output's path) to a writer error, unless the error
-// names the file itself already (I/O errors do).
-// @return `status` unchanged when OK or already naming the path, else with the context before it.
-absl::Status WithContext(const absl::Status& status, const std::string& context);
 
 // Calls task(i) for every i in [0, count) on up to `threads` threads (the calling thread is one of
 // them), starting tasks in increasing i. Once a task fails no new task starts.
@@ -38,10 +34,12 @@ absl::Status RunTasks(int threads, int64_t count, const std::function<absl::Stat
 // Reads `reader` to its end in batches. Each batch goes to `writer` (when given) before the next
 // is read, because byte array values are views that the next read may invalidate. `digest`, when
 // given, folds in every batch; `on_page(offset)` is called with each new page's file offset.
-// @return OK, the reader's error, or the writer's prefixed with `writer_context`.
+// @return OK, the reader's error, or the writer's named by `out_path` and `writer_context`
+// (WithFileContext).
 template <typename T, typename OnPage>
 absl::Status CopyChunk(ColumnChunkReader& reader, ColumnChunkWriter* writer,
-                       const std::string& writer_context, StreamDigest* digest, OnPage&& on_page) {
+                       const std::string& out_path, const std::string& writer_context,
+                       StreamDigest* digest, OnPage&& on_page) {
   const ColumnDescriptor& column = reader.column();
   const bool has_def = column.max_definition_level > 0;
   const bool has_rep = column.max_repetition_level > 0;
@@ -91,7 +89,7 @@ absl::Status CopyChunk(ColumnChunkReader& reader, ColumnChunkWriter* writer,
         written = writer->WriteBatch<T>(batch_def, batch_rep,
                                         absl::MakeConstSpan(batch.values.get(), values));
       }
-      PQPAGE_RETURN_IF_ERROR(WithContext(written, writer_context));
+      PQPAGE_RETURN_IF_ERROR(WithFileContext(written, out_path, writer_context));
     }
     if (digest != nullptr) {
       digest->Add<T>(counts, has_def ? def.data() : nullptr, has_rep ? rep.data() : nullptr,

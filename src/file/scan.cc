@@ -10,6 +10,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "file/located_chunks.h"
 #include "file/recode_pipeline.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/status_macros.h"
@@ -61,13 +62,6 @@ absl::Status ScanChunk(ColumnChunkReader& reader, ScanTotals* totals, OnPage&& o
   return absl::OkStatus();
 }
 
-struct ChunkTask {
-  int row_group = 0;
-  int column = 0;
-  ColumnChunkLocation location;
-  ScanTotals totals;
-};
-
 }  // namespace
 
 absl::StatusOr<ScanReport> Scan(const FileReader& file, const ScanOptions& options) {
@@ -80,35 +74,29 @@ absl::StatusOr<ScanReport> Scan(const FileReader& file, const ScanOptions& optio
   const std::vector<ColumnDescriptor>& columns = file.schema().columns();
   const int num_columns = static_cast<int>(columns.size());
 
-  // Every chunk is located before any decoding starts: progress needs the total, and a chunk
-  // outside the file is better reported first.
-  std::vector<ChunkTask> tasks;
-  tasks.reserve(static_cast<size_t>(file.num_row_groups()) * columns.size());
-  int64_t total_bytes = 0;
+  std::vector<int> row_groups;
   for (int rg = 0; rg < file.num_row_groups(); ++rg) {
-    if (options.rows && !selected[static_cast<size_t>(rg)]) continue;
-    for (int c = 0; c < num_columns; ++c) {
-      ChunkTask task;
-      task.row_group = rg;
-      task.column = c;
-      PQPAGE_ASSIGN_OR_RETURN(task.location, file.LocateColumnChunk(rg, c));
-      total_bytes += task.location.length;
-      tasks.push_back(std::move(task));
-    }
+    if (!options.rows || selected[static_cast<size_t>(rg)]) row_groups.push_back(rg);
   }
+  PQPAGE_ASSIGN_OR_RETURN(
+      const std::vector<internal::LocatedChunk> chunks,
+      internal::LocateChunks(file, row_groups, internal::AllIndices(num_columns)));
+  const int64_t total_bytes = internal::TotalLength(chunks);
+  std::vector<ScanTotals> chunk_totals(chunks.size());  // one slot per task
 
   std::mutex progress_mutex;               // progress is told by one thread at a time
   std::atomic<int64_t> finished_bytes{0};  // of the chunks done
   auto scan_task = [&](int64_t index) -> absl::Status {
-    ChunkTask& task = tasks[static_cast<size_t>(index)];
-    const int rg = task.row_group;
-    const int c = task.column;
+    const internal::LocatedChunk& located = chunks[static_cast<size_t>(index)];
+    ScanTotals& totals = chunk_totals[static_cast<size_t>(index)];
+    const int rg = located.row_group;
+    const int c = located.column;
     auto on_page = [&](int64_t page_offset) {
       if (!options.on_progress) return;
       const std::lock_guard<std::mutex> lock(progress_mutex);
-      options.on_progress(FileProgress{rg, file.num_row_groups(), c, num_columns,
-                                       finished_bytes.load() + (page_offset - task.location.offset),
-                                       total_bytes});
+      options.on_progress(FileProgress{
+          rg, file.num_row_groups(), c, num_columns,
+          finished_bytes.load() + (page_offset - located.location.offset), total_bytes});
     };
     const std::optional<RowRange> chunk_rows =
         options.rows ? selected[static_cast<size_t>(rg)] : std::nullopt;
@@ -117,29 +105,29 @@ absl::StatusOr<ScanReport> Scan(const FileReader& file, const ScanOptions& optio
                                 ? OpenColumnChunkRows(file, rg, c, *chunk_rows, options.on_warning)
                                 : file.OpenColumnChunk(rg, c));
     PQPAGE_RETURN_IF_ERROR(VisitValueType(columns[c].type, [&](auto tag) {
-      return ScanChunk<typename decltype(tag)::Type>(chunk, &task.totals, on_page);
+      return ScanChunk<typename decltype(tag)::Type>(chunk, &totals, on_page);
     }));
     const int64_t expected_rows =
         chunk_rows ? chunk_rows->end - chunk_rows->begin : file.row_group_num_rows(rg);
-    if (task.totals.rows != expected_rows) {
-      return absl::DataLossError(absl::StrCat(
-          file.name(), ": row group ", rg, ", column '", columns[c].PathString(), "': decoded ",
-          task.totals.rows, " rows where ", expected_rows, " were asked for"));
+    if (totals.rows != expected_rows) {
+      return absl::DataLossError(absl::StrCat(file.name(), ": row group ", rg, ", column '",
+                                              columns[c].PathString(), "': decoded ", totals.rows,
+                                              " rows where ", expected_rows, " were asked for"));
     }
-    task.totals.compressed_bytes = task.location.length;
-    finished_bytes += task.location.length;
+    totals.compressed_bytes = located.location.length;
+    finished_bytes += located.location.length;
     return absl::OkStatus();
   };
   PQPAGE_RETURN_IF_ERROR(
-      internal::RunTasks(options.threads, static_cast<int64_t>(tasks.size()), scan_task));
+      internal::RunTasks(options.threads, static_cast<int64_t>(chunks.size()), scan_task));
 
   ScanReport report;
   report.columns.resize(columns.size());
-  for (const ChunkTask& task : tasks) {
-    report.columns[static_cast<size_t>(task.column)].Add(task.totals);
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    report.columns[static_cast<size_t>(chunks[i].column)].Add(chunk_totals[i]);
     // Every column holds the same rows: they are counted once, from the first.
-    ScanTotals counted = task.totals;
-    if (task.column != 0) counted.rows = 0;
+    ScanTotals counted = chunk_totals[i];
+    if (chunks[i].column != 0) counted.rows = 0;
     report.file.Add(counted);
   }
   if (num_columns == 0) {

@@ -1,11 +1,11 @@
 #include "metadata/footer_metadata.h"
 
-#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "common/add_if_absent.h"
 #include "metadata/page_header.h"
 
 namespace pqpage::internal {
@@ -241,10 +241,7 @@ void AddDataPageEncodings(const ColumnMetaData& meta, std::vector<Encoding>* enc
   for (const PageEncodingStats& entry : *meta.encoding_stats) {
     const bool data_page =
         entry.page_type() == PageType::kDataPage || entry.page_type() == PageType::kDataPageV2;
-    if (data_page &&
-        std::find(encodings->begin(), encodings->end(), entry.encoding()) == encodings->end()) {
-      encodings->push_back(entry.encoding());
-    }
+    if (data_page) internal::AddIfAbsent(entry.encoding(), encodings);
   }
 }
 

@@ -9,8 +9,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "common/status_context.h"
+#include "pqpage/byte_source.h"
 #include "pqpage/orc/file_writer.h"
 #include "pqpage/orc/metadata.h"
 #include "pqpage/orc/stripe_columns.h"
@@ -33,13 +34,6 @@ bool HasAllStripeStatistics(const OrcFileReader& input) {
   return true;
 }
 
-// An error of the output: named by its path, once (the writer's I/O errors name it already).
-absl::Status OfOutput(const std::string& out_path, const std::string& context,
-                      const absl::Status& status) {
-  if (absl::StartsWith(status.message(), out_path + ": ")) return status;
-  return Prefixed(absl::StrCat(out_path, ": ", context), status);
-}
-
 // Reads every stripe of `input` (at `in_path`) and writes it to `out_path`. Errors name the file
 // at fault: the input's (whose messages already say the stripe) or the output's.
 absl::Status WriteOutput(const OrcFileReader& input, const std::string& in_path,
@@ -56,7 +50,7 @@ absl::Status WriteOutput(const OrcFileReader& input, const std::string& in_path,
   options.user_metadata = input.user_metadata();
   absl::StatusOr<std::unique_ptr<OrcFileWriter>> created_writer =
       OrcFileWriter::Create(out_path, input.types(), options);
-  if (!created_writer.ok()) return OfOutput(out_path, "", created_writer.status());
+  if (!created_writer.ok()) return internal::WithFileContext(created_writer.status(), out_path);
   OrcFileWriter& writer = **created_writer;
   *created = true;
   const std::string in_context = in_path + ": ";
@@ -69,7 +63,7 @@ absl::Status WriteOutput(const OrcFileReader& input, const std::string& in_path,
     if (!footer.ok()) return Prefixed(in_context, footer.status());
     absl::StatusOr<EncodedStripe> encoded =
         EncodeStripeColumns(input.types(), *columns, settings.rle_version);
-    if (!encoded.ok()) return OfOutput(out_path, out_context, encoded.status());
+    if (!encoded.ok()) return internal::WithFileContext(encoded.status(), out_path, out_context);
     OrcStripeInput stripe;
     stripe.num_rows = input.stripes()[static_cast<size_t>(s)].num_rows;
     stripe.streams = encoded->streams;
@@ -77,15 +71,15 @@ absl::Status WriteOutput(const OrcFileReader& input, const std::string& in_path,
     stripe.writer_timezone = footer->writer_timezone;
     if (stripe_statistics) stripe.statistics = input.StripeStatistics(s);
     absl::Status status = writer.WriteStripe(stripe);
-    if (!status.ok()) return OfOutput(out_path, out_context, status);
+    if (!status.ok()) return internal::WithFileContext(status, out_path, out_context);
   }
   const std::vector<std::string> file_statistics = input.FileStatistics();
   if (settings.statistics && file_statistics.size() == input.types().size()) {
     absl::Status status = writer.SetFileStatistics(file_statistics);
-    if (!status.ok()) return OfOutput(out_path, "", status);
+    if (!status.ok()) return internal::WithFileContext(status, out_path);
   }
   absl::Status status = writer.Close();
-  if (!status.ok()) return OfOutput(out_path, "", status);
+  if (!status.ok()) return internal::WithFileContext(status, out_path);
   return absl::OkStatus();
 }
 
@@ -159,6 +153,10 @@ OrcRecodeOptions RecodeOptionsLike(const OrcFileReader& input) {
 
 absl::Status RecodeOrcFile(const OrcFileReader& input, const std::string& in_name,
                            const std::string& out_path, const OrcRecodeOptions& options) {
+  if (IsSameFile(in_name, out_path)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the output '", out_path, "' is the input file"));
+  }
   bool created = false;
   absl::Status status = WriteOutput(input, in_name, out_path, options, &created);
   if (status.ok() && options.verify) status = VerifyOutput(input, in_name, out_path);

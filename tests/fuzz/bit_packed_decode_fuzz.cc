@@ -1,8 +1,8 @@
 // Fuzz target: the deprecated BIT_PACKED level decoder on arbitrary bytes. The first byte picks the
 // bit width (0..17, so 17 is an invalid width), the bit order (MSB-first below 144) and, with the
 // second, the level count; the third picks max_level and the batch pattern; the rest is the
-// section. Decode in assorted batch sizes,
-// interleaved with Skip, must either succeed or return an error, never read outside the input.
+// section. Decode all at once and in assorted batch sizes interleaved with Skip (FuzzDecoder) must
+// either succeed or return an error, never read outside the input.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -23,27 +23,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                                            ? pqpage::BitPackedOrder::kMostSignificantFirst
                                            : pqpage::BitPackedOrder::kLeastSignificantFirst;
 
-  pqpage::BitPackedLevelDecoder decoder;
-  std::vector<int16_t> levels(static_cast<size_t>(count));
-  // All at once.
-  if (decoder.Reset(section, width, count, order).ok()) {
-    (void)decoder.Decode(absl::MakeSpan(levels), max_level);
-  }
-  // In batches, every third one skipped, until done or an error.
-  if (decoder.Reset(section, width, count, order).ok()) {
-    pqpage::fuzz::InBatches(decoder, static_cast<uint8_t>(pattern / 2), [&](int i, int64_t n) {
-      return i % 3 == 2
-                 ? decoder.Skip(n)
-                 : decoder.Decode(absl::MakeSpan(levels).first(static_cast<size_t>(n)), max_level);
-    });
-    // Asking for more than is left must be refused, not read.
-    (void)decoder.Decode(absl::MakeSpan(levels).first(std::min<size_t>(1, levels.size())),
-                         max_level);
-    (void)decoder.Skip(1);
-    (void)decoder.Skip(-1);
-  }
-  // A negative count must be refused.
-  (void)decoder.Reset(section, width, -count - 1, order);
+  pqpage::BitPackedLevelDecoder levels;
+  pqpage::fuzz::BoundDecoder decoder(
+      levels,
+      [&](pqpage::BitPackedLevelDecoder& d, absl::Span<const uint8_t> page, int64_t n) {
+        return d.Reset(page, width, n, order);
+      },
+      [&](pqpage::BitPackedLevelDecoder& d, absl::Span<int16_t> out) {
+        return d.Decode(out, max_level);
+      });
+  pqpage::fuzz::FuzzDecoder<int16_t>(decoder, section, count, static_cast<uint8_t>(pattern / 2));
   return 0;
 }
 

@@ -17,11 +17,6 @@
 
 namespace {
 
-using pqpage::fuzz::HighByte;
-using pqpage::fuzz::LowByte;
-
-constexpr int kHeaderBytes = 4;
-
 // The type length the header's first byte picks: BYTE_ARRAY for even bytes.
 int TypeLengthOf(uint8_t type_byte) {
   return (type_byte & 1) ? (type_byte >> 1) % 40 : pqpage::kVariableLength;
@@ -45,17 +40,15 @@ void CheckValues(absl::Span<const pqpage::ByteArray> values, int type_length) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  if (size < kHeaderBytes) return 0;
-  const int type_length = TypeLengthOf(data[0]);
+  pqpage::fuzz::TypedPage in;
+  if (!pqpage::fuzz::ReadTypedPage(data, size, &in)) return 0;
+  const int type_length = TypeLengthOf(in.type_byte);
   pqpage::DeltaByteArrayOptions options;
-  options.max_decoded_bytes = int64_t{1} << (10 + (data[1] >> 4) % 11);
-  const uint8_t pattern = data[1];
-  const int64_t count = pqpage::fuzz::BoundedCount(data[2] | (data[3] << 8), size);
-  const absl::Span<const uint8_t> page(data + kHeaderBytes, size - kHeaderBytes);
+  options.max_decoded_bytes = int64_t{1} << (10 + (in.pattern >> 4) % 11);
 
   pqpage::DeltaByteArrayDecoder decoder(type_length, options);
   pqpage::fuzz::FuzzDecoder<pqpage::ByteArray>(
-      decoder, page, count, pattern,
+      decoder, in.page, in.count, in.pattern,
       [&](absl::Span<const pqpage::ByteArray> values) { CheckValues(values, type_length); });
   return 0;
 }
@@ -67,10 +60,8 @@ std::vector<std::vector<uint8_t>> PqpageFuzzSeeds() {
     for (const std::string& s : strings) values.emplace_back(std::string_view(s));
     pqpage::DeltaByteArrayEncoder encoder(TypeLengthOf(type_byte));
     (void)encoder.Put(values);
-    std::vector<uint8_t> bytes = {type_byte, pattern, LowByte(values.size()),
-                                  HighByte(values.size())};
-    encoder.FinishInto(&bytes);
-    seeds.push_back(bytes);
+    seeds.push_back(
+        pqpage::fuzz::TypedPageSeed(type_byte, pattern, values.size(), encoder.Finish()));
   };
   // The spec's example.
   seed(0, 0xA0, {"axis", "axle", "babble", "babyhood"});

@@ -148,6 +148,58 @@ void FuzzDecoder(Decoder& decoder, absl::Span<const uint8_t> page, int64_t count
   (void)decoder.Reset(page, -count - 1);
 }
 
+// The decode harness of a FIXED_LEN_BYTE_ARRAY decoder that also has DecodeBytes (PLAIN,
+// BYTE_STREAM_SPLIT), on arbitrary bytes: all `count` values at once, as views and as bytes; then
+// Decode, DecodeBytes and Skip in turn (DecodeInThreeWayBatches); then what it must refuse: a byte
+// count that is not a whole number of values, one more value, a negative skip, a negative count.
+template <typename Decoder>
+void FuzzFixedLenDecoder(Decoder& decoder, absl::Span<const uint8_t> page, int64_t count,
+                         int type_length, uint8_t pattern) {
+  const size_t width = static_cast<size_t>(std::max(type_length, 1));
+  const size_t n = static_cast<size_t>(count);
+  std::vector<ByteArray> views(n + 1);
+  std::vector<uint8_t> bytes((n + 1) * width);
+  if (decoder.Reset(page, count).ok()) (void)decoder.Decode(absl::MakeSpan(views).first(n));
+  if (decoder.Reset(page, count).ok()) {
+    (void)decoder.DecodeBytes(absl::MakeSpan(bytes).first(n * width));
+  }
+  if (decoder.Reset(page, count).ok()) {
+    DecodeInThreeWayBatches(decoder, absl::MakeSpan(views), pattern, [&](int64_t batch) {
+      return decoder.DecodeBytes(absl::MakeSpan(bytes).first(static_cast<size_t>(batch) * width));
+    });
+    if (type_length > 1) (void)decoder.DecodeBytes(absl::MakeSpan(bytes).first(1));
+    (void)decoder.DecodeBytes(absl::MakeSpan(bytes).first(width));
+    (void)decoder.Skip(1);
+    (void)decoder.Skip(-1);
+  }
+  (void)decoder.Reset(page, -count - 1);
+}
+
+// A decoder whose Reset or Decode want more than (page, count) and (out), such as a bit width or a
+// maximum level, with those bound, so that FuzzDecoder and CheckDecodesTo can drive it:
+// `reset(decoder, page, count)` and `decode(decoder, out)` make the calls, Skip and values_left
+// pass through.
+template <typename Decoder, typename ResetFn, typename DecodeFn>
+class BoundDecoder {
+ public:
+  BoundDecoder(Decoder& decoder, ResetFn reset, DecodeFn decode)
+      : decoder_(decoder), reset_(reset), decode_(decode) {}
+  absl::Status Reset(absl::Span<const uint8_t> page, int64_t count) {
+    return reset_(decoder_, page, count);
+  }
+  template <typename T>
+  absl::Status Decode(absl::Span<T> out) {
+    return decode_(decoder_, out);
+  }
+  absl::Status Skip(int64_t count) { return decoder_.Skip(count); }
+  int64_t values_left() const { return decoder_.values_left(); }
+
+ private:
+  Decoder& decoder_;
+  ResetFn reset_;
+  DecodeFn decode_;
+};
+
 // Whether a decoded value is exactly the one put: bit for bit (NaN payloads, -0.0), and for byte
 // arrays byte for byte.
 template <typename T>
@@ -220,6 +272,33 @@ inline std::vector<uint8_t> SeedWithHeader(std::initializer_list<uint8_t> header
   std::copy(header.begin(), header.end(), seed.begin());
   std::copy(page.begin(), page.end(), seed.begin() + static_cast<std::ptrdiff_t>(header.size()));
   return seed;
+}
+
+// The input of the decode targets that fuzz several types: byte 0 picks the type (and whatever
+// else the target reads from it), byte 1 is the batch pattern, bytes 2-3 the value count (low byte
+// first, bounded by CountCap); the rest is the page.
+struct TypedPage {
+  uint8_t type_byte = 0;
+  uint8_t pattern = 0;
+  int64_t count = 0;
+  absl::Span<const uint8_t> page;
+};
+inline constexpr size_t kTypedPageHeaderBytes = 4;
+
+// `data` read as a TypedPage; false (and `*out` untouched) when it is shorter than the header.
+inline bool ReadTypedPage(const uint8_t* data, size_t size, TypedPage* out) {
+  if (size < kTypedPageHeaderBytes) return false;
+  out->type_byte = data[0];
+  out->pattern = data[1];
+  out->count = BoundedCount(data[2] | (data[3] << 8), size);
+  out->page = absl::MakeConstSpan(data + kTypedPageHeaderBytes, size - kTypedPageHeaderBytes);
+  return true;
+}
+
+// A seed laid out as ReadTypedPage reads it.
+inline std::vector<uint8_t> TypedPageSeed(uint8_t type_byte, uint8_t pattern, size_t count,
+                                          absl::Span<const uint8_t> page) {
+  return SeedWithHeader({type_byte, pattern, LowByte(count), HighByte(count)}, page);
 }
 
 }  // namespace pqpage::fuzz

@@ -21,11 +21,7 @@
 namespace {
 
 using pqpage::fuzz::DecodeInThreeWayBatches;
-using pqpage::fuzz::HighByte;
 using pqpage::fuzz::InBatches;
-using pqpage::fuzz::LowByte;
-
-constexpr int kHeaderBytes = 4;
 
 template <typename T>
 void RunFixed(absl::Span<const uint8_t> page, int64_t count, uint8_t pattern) {
@@ -103,36 +99,24 @@ void RunByteArray(absl::Span<const uint8_t> page, int64_t count, uint8_t pattern
 
 void RunFixedLen(absl::Span<const uint8_t> page, int64_t count, int type_length, uint8_t pattern) {
   pqpage::PlainDecoder<pqpage::ByteArray> decoder(type_length);
-  std::vector<pqpage::ByteArray> values(static_cast<size_t>(count));
-  const size_t width = static_cast<size_t>(std::max(type_length, 1));
-  std::vector<uint8_t> bytes((static_cast<size_t>(count) + 1) * width);
-  if (decoder.Reset(page, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
-  if (decoder.Reset(page, count).ok()) {
-    DecodeInThreeWayBatches(decoder, absl::MakeSpan(values), pattern, [&](int64_t n) {
-      return decoder.DecodeBytes(absl::MakeSpan(bytes).first(static_cast<size_t>(n) * width));
-    });
-    // A byte count that is not a whole number of values must be refused.
-    if (type_length > 1) (void)decoder.DecodeBytes(absl::MakeSpan(bytes).first(1));
-    (void)decoder.Skip(1);
-    (void)decoder.Skip(-1);
-  }
-  (void)decoder.Reset(page, -count - 1);
+  pqpage::fuzz::FuzzFixedLenDecoder(decoder, page, count, type_length, pattern);
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  if (size < kHeaderBytes) return 0;
-  const uint8_t pattern = data[1];
-  const int64_t count = pqpage::fuzz::BoundedCount(data[2] | (data[3] << 8), size);
-  const absl::Span<const uint8_t> page(data + kHeaderBytes, size - kHeaderBytes);
-  const int type = data[0] % 8;
+  pqpage::fuzz::TypedPage in;
+  if (!pqpage::fuzz::ReadTypedPage(data, size, &in)) return 0;
+  const absl::Span<const uint8_t> page = in.page;
+  const int64_t count = in.count;
+  const uint8_t pattern = in.pattern;
+  const int type = in.type_byte % 8;
   if (type == 0) {
     RunBool(page, count, pattern);
   } else if (type == 6) {
     RunByteArray(page, count, pattern);
   } else if (type == 7) {
-    RunFixedLen(page, count, (data[0] / 8) % 20, pattern);
+    RunFixedLen(page, count, (in.type_byte / 8) % 20, pattern);
   } else {
     pqpage::fuzz::WithTypeAt<int32_t, int64_t, pqpage::Int96, float, double>(
         type - 1, [&]<typename T>() { RunFixed<T>(page, count, pattern); });
@@ -140,42 +124,34 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   return 0;
 }
 
-namespace {
-
-std::vector<uint8_t> Seed(uint8_t type_byte, uint8_t pattern, size_t count,
-                          const std::vector<uint8_t>& page) {
-  return pqpage::fuzz::SeedWithHeader({type_byte, pattern, LowByte(count), HighByte(count)}, page);
-}
-
-}  // namespace
-
 std::vector<std::vector<uint8_t>> PqpageFuzzSeeds() {
+  using pqpage::fuzz::TypedPageSeed;
   std::vector<std::vector<uint8_t>> seeds;
   {
     pqpage::PlainEncoder<bool> encoder;
     bool bits[77];
     for (int i = 0; i < 77; ++i) bits[i] = (i * 5) % 3 == 0;
     (void)encoder.Put(absl::MakeConstSpan(bits, 77));  // never fails
-    seeds.push_back(Seed(0, 3, 77, encoder.Finish()));
+    seeds.push_back(TypedPageSeed(0, 3, 77, encoder.Finish()));
   }
   {
     pqpage::PlainEncoder<int32_t> encoder;
     std::vector<int32_t> values = {0, 1, -1, INT32_MIN, INT32_MAX, 42, 7, 8, 9};
     (void)encoder.Put(values);  // never fails
-    seeds.push_back(Seed(1, 1, values.size(), encoder.Finish()));
+    seeds.push_back(TypedPageSeed(1, 1, values.size(), encoder.Finish()));
   }
   {
     pqpage::PlainEncoder<double> encoder;
     std::vector<double> values = {0.0, -0.0, 1.5, -2.25e300, 1e-310, 3.0, 4.0};
     (void)encoder.Put(values);  // never fails
-    seeds.push_back(Seed(5, 2, values.size(), encoder.Finish()));
+    seeds.push_back(TypedPageSeed(5, 2, values.size(), encoder.Finish()));
   }
   {
     pqpage::PlainEncoder<pqpage::Int96> encoder;
     std::vector<pqpage::Int96> values(5);
     values[1].words[2] = 0x80000000u;
     (void)encoder.Put(values);  // never fails
-    seeds.push_back(Seed(3, 4, values.size(), encoder.Finish()));
+    seeds.push_back(TypedPageSeed(3, 4, values.size(), encoder.Finish()));
   }
   {
     pqpage::PlainEncoder<pqpage::ByteArray> encoder;
@@ -183,16 +159,16 @@ std::vector<std::vector<uint8_t>> PqpageFuzzSeeds() {
                                             "x", "yy", "zzz",   "0123456789abcdef"};
     (void)encoder.Put(absl::MakeConstSpan(values));
     const std::vector<uint8_t> page = encoder.Finish();
-    seeds.push_back(Seed(6, 5, values.size(), page));
-    seeds.push_back(Seed(6, 0x85, values.size(), page));
-    seeds.push_back(Seed(6, 0x41, values.size(), page));
+    seeds.push_back(TypedPageSeed(6, 5, values.size(), page));
+    seeds.push_back(TypedPageSeed(6, 0x85, values.size(), page));
+    seeds.push_back(TypedPageSeed(6, 0x41, values.size(), page));
   }
   {
     pqpage::PlainEncoder<pqpage::ByteArray> encoder(3);
     std::vector<uint8_t> bytes;
     for (int i = 0; i < 3 * 40; ++i) bytes.push_back(static_cast<uint8_t>(i * 11));
     (void)encoder.PutBytes(bytes);
-    seeds.push_back(Seed(7 + 8 * 3, 6, 40, encoder.Finish()));
+    seeds.push_back(TypedPageSeed(7 + 8 * 3, 6, 40, encoder.Finish()));
   }
   return seeds;
 }

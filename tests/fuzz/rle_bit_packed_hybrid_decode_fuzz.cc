@@ -1,9 +1,11 @@
 // Fuzz target: the RLE/bit-packed hybrid decoder on arbitrary bytes. The first byte picks the bit
-// width (0..32) and the second the value count; the rest is the stream. Every decode form must
-// either succeed or return an error, never read outside the input.
+// width (0..32) and the second the value count (both bytes the batch pattern); the rest is the
+// stream. Every decode form must either succeed or return an error, never read outside the input:
+// values and levels through FuzzDecoder (all at once, then in batches with Skip), the bitmap once.
 #include <cstdint>
 #include <vector>
 
+#include "fuzz/fuzz_harness.h"
 #include "fuzz/fuzz_seeds.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
 
@@ -11,20 +13,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 2) return 0;
   const int width = data[0] % 33;
   const int64_t count = data[1] * 8 + data[0] / 33;
+  const uint8_t pattern = static_cast<uint8_t>(data[0] ^ data[1]);
+  const int16_t max_level = static_cast<int16_t>(data[1] % 8);
   const absl::Span<const uint8_t> stream(data + 2, size - 2);
   pqpage::RleBitPackedHybridDecoder decoder;
-  std::vector<uint32_t> values(static_cast<size_t>(count));
-  if (decoder.Reset(stream, width, count).ok()) (void)decoder.Decode(absl::MakeSpan(values));
-  std::vector<int16_t> levels(static_cast<size_t>(count));
-  if (decoder.Reset(stream, width, count).ok()) {
-    (void)decoder.DecodeLevels(absl::MakeSpan(levels), static_cast<int16_t>(data[1] % 8));
-  }
+  const auto reset = [&](pqpage::RleBitPackedHybridDecoder& d, absl::Span<const uint8_t> page,
+                         int64_t n) { return d.Reset(page, width, n); };
+  pqpage::fuzz::BoundDecoder values(
+      decoder, reset,
+      [](pqpage::RleBitPackedHybridDecoder& d, absl::Span<uint32_t> out) { return d.Decode(out); });
+  pqpage::fuzz::FuzzDecoder<uint32_t>(values, stream, count, pattern);
+  pqpage::fuzz::BoundDecoder levels(
+      decoder, reset, [&](pqpage::RleBitPackedHybridDecoder& d, absl::Span<int16_t> out) {
+        return d.DecodeLevels(out, max_level);
+      });
+  pqpage::fuzz::FuzzDecoder<int16_t>(levels, stream, count, pattern);
   std::vector<uint8_t> bitmap(static_cast<size_t>(count) / 8 + 2);
   if (decoder.Reset(stream, 1, count).ok()) {
     (void)decoder.DecodeToBitmap(bitmap.data(), data[0] % 8, count);
-  }
-  if (decoder.Reset(stream, width, count).ok() && decoder.Skip(count / 2).ok()) {
-    (void)decoder.Decode(absl::MakeSpan(values).first(static_cast<size_t>(count - count / 2)));
   }
   return 0;
 }

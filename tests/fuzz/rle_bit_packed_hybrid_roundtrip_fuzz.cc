@@ -2,11 +2,10 @@
 // value form (uint32 values, int16 levels, booleans), byte 1 where the values are split between two
 // Put calls and the batch pattern; the rest is a list of (repeat, 4 value bytes) records, so both
 // long runs and literal stretches occur. The stream must fit MaxEncodedSize and decode (all at
-// once, and in assorted batches with Skip) to exactly the values put, else abort().
+// once, and in assorted batches with Skip: CheckDecodesTo), as uint32 values and in the form put,
+// to exactly the values put, else abort().
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <vector>
@@ -66,27 +65,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     Fail("stream larger than MaxEncodedSize", width, n, stream.size());
   }
 
-  pqpage::RleBitPackedHybridDecoder decoder;
-  // All at once, in the form that was put.
-  if (!decoder.Reset(stream, width, static_cast<int64_t>(n)).ok()) Fail("Reset", width, n, 0);
-  if (form == 0) {
-    std::vector<uint32_t> out(n);
-    if (!decoder.Decode(absl::MakeSpan(out)).ok()) Fail("Decode", width, n, 0);
-    if (out != values) Fail("Decode differs", width, n, 0);
-  } else if (form == 1) {
-    std::vector<int16_t> out(n);
-    if (!decoder.DecodeLevels(absl::MakeSpan(out), static_cast<int16_t>(mask)).ok()) {
-      Fail("DecodeLevels", width, n, 0);
-    }
-    if (out != levels) Fail("DecodeLevels differs", width, n, 0);
-  } else {
-    std::unique_ptr<bool[]> out(new bool[n + 1]);
-    if (!decoder.DecodeBooleans(absl::MakeSpan(out.get(), n)).ok()) {
-      Fail("DecodeBooleans", width, n, 0);
-    }
-    for (size_t i = 0; i < n; ++i) {
-      if (out[i] != bools[i]) Fail("DecodeBooleans differs", width, n, i);
-    }
+  using Decoder = pqpage::RleBitPackedHybridDecoder;
+  Decoder decoder;
+  const auto fail = [&](const char* what, size_t at) { Fail(what, width, n, at); };
+  const auto reset = [&](Decoder& d, absl::Span<const uint8_t> page, int64_t count) {
+    return d.Reset(page, width, count);
+  };
+  // As uint32 values whatever the form put, then in that form: all at once and in batches.
+  pqpage::fuzz::BoundDecoder as_values(
+      decoder, reset, [](Decoder& d, absl::Span<uint32_t> out) { return d.Decode(out); });
+  pqpage::fuzz::CheckDecodesTo<uint32_t>(as_values, stream, values, pattern, fail);
+  if (form == 1) {
+    pqpage::fuzz::BoundDecoder as_levels(decoder, reset, [&](Decoder& d, absl::Span<int16_t> out) {
+      return d.DecodeLevels(out, static_cast<int16_t>(mask));
+    });
+    pqpage::fuzz::CheckDecodesTo<int16_t>(as_levels, stream, levels, pattern, fail);
+  } else if (form == 2) {
+    pqpage::fuzz::BoundDecoder as_booleans(
+        decoder, reset, [](Decoder& d, absl::Span<bool> out) { return d.DecodeBooleans(out); });
+    pqpage::fuzz::CheckDecodesTo<bool>(as_booleans, stream, absl::MakeConstSpan(bools.get(), n),
+                                       pattern, fail);
     std::vector<uint8_t> bitmap(n / 8 + 2, 0xA5);
     const int64_t offset = pattern % 8;
     if (!decoder.Reset(stream, width, static_cast<int64_t>(n)).ok()) Fail("Reset", width, n, 0);
@@ -103,24 +101,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (size_t bit = 0; bit < static_cast<size_t>(offset); ++bit) {
       if (((bitmap[0] >> bit) & 1) != ((0xA5 >> bit) & 1)) Fail("bitmap prefix", width, n, bit);
     }
-  }
-
-  // In batches, every third one skipped.
-  if (!decoder.Reset(stream, width, static_cast<int64_t>(n)).ok()) Fail("Reset", width, n, 0);
-  std::vector<uint32_t> out(n);
-  pqpage::fuzz::CheckInMixedBatches(
-      decoder, n, pattern,
-      [&](int, size_t position, size_t count) {
-        if (!decoder.Decode(absl::MakeSpan(out).first(count)).ok()) {
-          Fail("batch Decode", width, n, position);
-        }
-        if (!std::equal(out.begin(), out.begin() + count, values.begin() + position)) {
-          Fail("batch Decode differs", width, n, position);
-        }
-      },
-      [&](const char* what, size_t at) { Fail(what, width, n, at); });
-  if (decoder.Decode(absl::MakeSpan(out).first(std::min<size_t>(1, n))).ok() && n > 0) {
-    Fail("Decode past the end accepted", width, n, n);
   }
   return 0;
 }

@@ -36,8 +36,10 @@ OrcRecodeOptions RecodeOptionsLike(const OrcFileReader& input);
 // Writes `input` (read from `in_name`, which names it in errors) recoded to a new ORC file at
 // `out_path`. On any error the output, if it was created, is removed: a half-written or unverified
 // file must not pass for a recoded one.
-// @return OK; the input's errors prefixed with `in_name`; the output's with `out_path` (and the
-// stripe); DataLoss from verification when the output reads back otherwise than the input.
+// @return OK; InvalidArgument, before anything is written, when `out_path` is the file `in_name`
+// (IsSameFile: writing it would truncate the input); the input's errors prefixed with `in_name`;
+// the output's with `out_path` (and the stripe); DataLoss from verification when the output reads
+// back otherwise than the input.
 absl::Status RecodeOrcFile(const OrcFileReader& input, const std::string& in_name,
                            const std::string& out_path, const OrcRecodeOptions& options);
 

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "common/add_if_absent.h"
 #include "common/large_buffer.h"
 #include "metadata/page_header.h"
 #include "metadata/thrift_compact.h"
@@ -34,9 +35,7 @@ ChunkAssembler::ChunkAssembler(const ColumnDescriptor& column, const WriterOptio
     : column_(column), options_(options) {}
 
 void ChunkAssembler::NoteEncoding(Encoding encoding) {
-  if (std::find(encodings_.begin(), encodings_.end(), encoding) == encodings_.end()) {
-    encodings_.push_back(encoding);
-  }
+  AddIfAbsent(encoding, &encodings_);
 }
 
 void ChunkAssembler::CountPage(PageType type, Encoding encoding) {
@@ -237,11 +236,7 @@ absl::StatusOr<ColumnChunkData> ChunkAssembler::Finish(int64_t file_offset,
   blocks_.clear();
 
   for (Encoding encoding : encodings_) {
-    const auto id = static_cast<int32_t>(encoding);
-    if (std::find(meta.encoding_ids.begin(), meta.encoding_ids.end(), id) ==
-        meta.encoding_ids.end()) {
-      meta.encoding_ids.push_back(id);
-    }
+    AddIfAbsent(static_cast<int32_t>(encoding), &meta.encoding_ids);
   }
   encoding_stats.insert(encoding_stats.end(), encoding_stats_.begin(), encoding_stats_.end());
   meta.data_page_offset = file_offset + data_start;
