@@ -4,14 +4,17 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "column_data_helpers.h"
 #include "metadata/thrift_compact.h"
 #include "parquet_types.h"
 #include "pqpage/file.h"
+#include "pqpage/status_macros.h"
 #include "schema/schema_elements.h"
 #include "status_matchers.h"
 
@@ -393,6 +396,127 @@ TEST(FileWriterTest, ChunksOfOneFileDecodeOnSeveralThreadsAtOnce) {
     for (std::thread& thread : threads) thread.join();
   }
   std::remove(path.c_str());
+}
+
+// One footer vocabulary, both ways: what ColumnChunkWriter::Finish says of a chunk (its
+// ColumnMetaData, row count and page index) is what FileReader reads back, field for field.
+template <typename T>
+absl::Status AddFinishedChunk(FileWriter* file, const ColumnDescriptor& column,
+                              const ColumnData<T>& data, const WriterOptions& options,
+                              std::vector<ColumnChunkData>* written) {
+  ColumnChunkWriter writer(column, options);
+  PQPAGE_RETURN_IF_ERROR(testing::WriteInBatches(&writer, data, 5));
+  PQPAGE_ASSIGN_OR_RETURN(ColumnChunkData chunk, writer.Finish(file->position()));
+  PQPAGE_RETURN_IF_ERROR(file->WriteColumnChunk(chunk));
+  written->push_back(std::move(chunk));
+  return absl::OkStatus();
+}
+
+void ExpectReadBackAsWritten(const std::string& path,
+                             const std::vector<std::vector<ColumnChunkData>>& written) {
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(path));
+  const FileMetaData& footer = reader->metadata();
+  ASSERT_EQ(footer.row_groups.size(), written.size());
+  for (size_t rg = 0; rg < written.size(); ++rg) {
+    const RowGroup& group = footer.row_groups[rg];
+    ASSERT_EQ(group.columns.size(), written[rg].size());
+    for (size_t c = 0; c < written[rg].size(); ++c) {
+      const std::string where = "row group " + std::to_string(rg) + " column " + std::to_string(c);
+      const ColumnChunkData& chunk = written[rg][c];
+      EXPECT_EQ(group.num_rows, chunk.num_rows) << where;
+      ASSERT_TRUE(group.columns[c].meta_data.has_value()) << where;
+      const ColumnMetaData& read = *group.columns[c].meta_data;
+      EXPECT_TRUE(read == chunk.metadata) << where;
+      EXPECT_TRUE(read.encoding_stats.has_value() && read.statistics.has_value()) << where;
+      PQPAGE_ASSERT_OK_AND_ASSIGN(std::optional<ChunkPageIndex> index,
+                                  reader->ReadPageIndex(static_cast<int>(rg), static_cast<int>(c)));
+      ASSERT_TRUE(index.has_value()) << where;
+      EXPECT_GT(index->pages.size(), 1u) << where;
+      EXPECT_TRUE(*index == chunk.page_index) << where;
+    }
+  }
+}
+
+TEST(FileWriterTest, WhatTheWriterSaysOfAChunkIsWhatTheReaderReads) {
+  const std::string path = TempPath("file_writer_footer_round_trip.parquet");
+  const Schema schema = MakeSchema();
+  const auto& columns = schema.columns();
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto file, FileWriter::Open(path, schema));
+  WriterOptions options;
+  options.data_page_size = 256;  // several pages, so the page index has a list to compare
+  options.compression = Compression::kZstd;
+  std::vector<RowGroupData> groups;
+  groups.reserve(2);  // byte array values are views into their RowGroupData: no reallocation
+  std::vector<std::vector<ColumnChunkData>> written(2);
+  for (int rg = 0; rg < 2; ++rg) {
+    options.data_page_version = rg + 1;
+    const RowGroupData& data = groups.emplace_back(MakeRowGroup(schema, 800, 3 + rg));
+    PQPAGE_ASSERT_OK(file->BeginRowGroup());
+    PQPAGE_ASSERT_OK(AddFinishedChunk(file.get(), columns[0], data.id, options, &written[rg]));
+    PQPAGE_ASSERT_OK(AddFinishedChunk(file.get(), columns[1], data.name, options, &written[rg]));
+    PQPAGE_ASSERT_OK(AddFinishedChunk(file.get(), columns[2], data.tags, options, &written[rg]));
+    PQPAGE_ASSERT_OK(AddFinishedChunk(file.get(), columns[3], data.code, options, &written[rg]));
+    PQPAGE_ASSERT_OK(file->EndRowGroup());
+  }
+  PQPAGE_ASSERT_OK(file->Close());
+  // SizeStatistics where the writer has figures: value bytes of the strings, level histograms of
+  // the columns with levels.
+  EXPECT_FALSE(written[0][0].metadata.size_statistics.has_value());
+  ASSERT_TRUE(written[0][1].metadata.size_statistics.has_value());
+  EXPECT_TRUE(written[0][1].metadata.size_statistics->unencoded_byte_array_data_bytes.has_value());
+  ASSERT_TRUE(written[0][2].metadata.size_statistics.has_value());
+  EXPECT_EQ(written[0][2].metadata.size_statistics->repetition_level_histogram.size(), 2u);
+  ExpectReadBackAsWritten(path, written);
+  std::remove(path.c_str());
+}
+
+// INT96 has no sort order: its chunks get an OffsetIndex only, and say so.
+TEST(FileWriterTest, AChunkWithoutColumnIndexReadsBackWithItsOffsetIndexOnly) {
+  const std::string path = TempPath("file_writer_int96_round_trip.parquet");
+  PQPAGE_ASSERT_OK_AND_ASSIGN(
+      const Schema schema,
+      Schema::Builder().AddPrimitive("t", Repetition::kOptional, PhysicalType::kInt96).Build());
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto file, FileWriter::Open(path, schema));
+  WriterOptions options;
+  options.data_page_size = 256;
+  const ColumnData<Int96> data =
+      Generate<Int96>(schema.columns()[0], Shape::kOptional, 600, 1000, 9, true);
+  std::vector<std::vector<ColumnChunkData>> written(1);
+  PQPAGE_ASSERT_OK(file->BeginRowGroup());
+  PQPAGE_ASSERT_OK(AddFinishedChunk(file.get(), schema.columns()[0], data, options, &written[0]));
+  PQPAGE_ASSERT_OK(file->EndRowGroup());
+  PQPAGE_ASSERT_OK(file->Close());
+  EXPECT_TRUE(written[0][0].page_index.has_offset_index);
+  EXPECT_FALSE(written[0][0].page_index.has_column_index);
+  EXPECT_TRUE(written[0][0].page_index.pages[0].min_value.empty());
+  ExpectReadBackAsWritten(path, written);
+  std::remove(path.c_str());
+}
+
+// The comparisons above must see a difference in any part.
+TEST(FileWriterTest, ChunkDescriptionsCompareEveryField) {
+  const Schema schema = MakeSchema();
+  const RowGroupData data = MakeRowGroup(schema, 300, 1);
+  WriterOptions options;
+  options.data_page_size = 256;
+  ColumnChunkWriter writer(schema.columns()[1], options);
+  PQPAGE_ASSERT_OK(testing::WriteInBatches(&writer, data.name, 5));
+  PQPAGE_ASSERT_OK_AND_ASSIGN(const ColumnChunkData chunk, writer.Finish(4));
+  ColumnChunkData changed = chunk;
+  changed.metadata.size_statistics->definition_level_histogram[0] += 1;
+  EXPECT_FALSE(changed.metadata == chunk.metadata);
+  changed = chunk;
+  (*changed.metadata.encoding_stats)[0].count += 1;
+  EXPECT_FALSE(changed.metadata == chunk.metadata);
+  changed = chunk;
+  changed.metadata.statistics->max_value->push_back('x');
+  EXPECT_FALSE(changed.metadata == chunk.metadata);
+  changed = chunk;
+  changed.page_index.pages.back().first_row_index += 1;
+  EXPECT_FALSE(changed.page_index == chunk.page_index);
+  changed = chunk;
+  changed.page_index.pages.front().null_count.reset();
+  EXPECT_FALSE(changed.page_index == chunk.page_index);
 }
 
 TEST(FileWriterTest, OpenFailsForAMissingDirectory) {

@@ -34,9 +34,7 @@ absl::Status CheckFitsInt32(int64_t value, const char* what) {
 ChunkAssembler::ChunkAssembler(const ColumnDescriptor& column, const WriterOptions& options)
     : column_(column), options_(options) {}
 
-void ChunkAssembler::NoteEncoding(Encoding encoding) {
-  AddIfAbsent(encoding, &encodings_);
-}
+void ChunkAssembler::NoteEncoding(Encoding encoding) { AddIfAbsent(encoding, &encodings_); }
 
 void ChunkAssembler::CountPage(PageType type, Encoding encoding) {
   for (PageEncodingStats& count : encoding_stats_) {
