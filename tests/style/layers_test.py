@@ -2,8 +2,8 @@
 """Checks that the library's layers include one another in one direction only.
 
 The layers, each a folder of src/, use only the ones before them: common -> bitpack -> codec ->
-encodings -> compression / metadata / schema -> page -> file -> cli, with the Python binding
-beside the tool. The page layer is three folders: page/read (the page decoder) and page/choice
+encodings -> compression / metadata / schema -> page -> file -> arrow -> cli, with the Python
+binding beside the tool. The page layer is three folders: page/read (the page decoder) and page/choice
 (the encoding choice) use only the layers below page; page/write (the page builder) uses both
 of them too. orc stands on common, bitpack, codec and compression, never on the Parquet
 encodings. Every public header belongs to one layer, and including it counts as including that
@@ -37,6 +37,8 @@ ALLOWED = {
     "page/write": PAGE_BELOW | {"page/read", "page/choice"},
     "file": {"common", "codec", "encodings", "compression", "metadata", "schema", "page/read",
              "page/choice", "page/write"},
+    "arrow": {"common", "codec", "encodings", "compression", "metadata", "schema", "page/read",
+              "page/choice", "page/write", "file"},
     "orc": {"common", "bitpack", "codec", "compression"},
 }
 # Folders of src/ that hold layers one level down rather than files.
@@ -60,6 +62,7 @@ PUBLIC_OWNERS = {
     "page/write": ["column_chunk_writer.h"],
     "file": ["file.h", "arrow_schema.h", "recode.h", "advise.h", "scan.h", "inspect.h",
              "read_chunks.h"],
+    "arrow": ["arrow_c_data.h", "arrow_reader.h"],
     "orc": ["orc/"],
 }
 GENERATED_ALLOWED = {"metadata", "schema", "page/read", "page/write", "file"}
@@ -87,6 +90,8 @@ MUST_REFUSE = [
     ("cli", "page/read/level_decoder.h"),  # the tool past the public API
     ("metadata", "compression/chunk_codecs.h"),
     ("common", "pqpage/unplaced.h"),
+    ("file", "pqpage/arrow_reader.h"),  # the file layer below the Arrow layer
+    ("file", "arrow/assemble.h"),
 ]
 
 

@@ -1,0 +1,93 @@
+// A growable byte buffer whose storage is 64-byte aligned and padded to a multiple of 64 bytes, as
+// the Arrow format recommends, so arrays handed out through the C Data Interface can be used with
+// aligned SIMD loads by any consumer.
+#ifndef PQPAGE_SRC_ARROW_ARROW_BUFFER_H_
+#define PQPAGE_SRC_ARROW_ARROW_BUFFER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <utility>
+
+namespace pqpage::arrow_internal {
+
+class ArrowBuffer {
+ public:
+  static constexpr size_t kAlignment = 64;
+
+  ArrowBuffer() = default;
+  ~ArrowBuffer() { Free(); }
+  ArrowBuffer(const ArrowBuffer&) = delete;
+  ArrowBuffer& operator=(const ArrowBuffer&) = delete;
+  ArrowBuffer(ArrowBuffer&& other) noexcept
+      : data_(std::exchange(other.data_, nullptr)),
+        size_(std::exchange(other.size_, 0)),
+        capacity_(std::exchange(other.capacity_, 0)) {}
+  ArrowBuffer& operator=(ArrowBuffer&& other) noexcept {
+    if (this != &other) {
+      Free();
+      data_ = std::exchange(other.data_, nullptr);
+      size_ = std::exchange(other.size_, 0);
+      capacity_ = std::exchange(other.capacity_, 0);
+    }
+    return *this;
+  }
+
+  uint8_t* data() { return data_; }
+  const uint8_t* data() const { return data_; }
+  size_t size() const { return size_; }
+  template <typename T>
+  T* As() {
+    return reinterpret_cast<T*>(data_);
+  }
+  template <typename T>
+  const T* As() const {
+    return reinterpret_cast<const T*>(data_);
+  }
+
+  // Makes room for `capacity` bytes, keeping the contents. Throws std::bad_alloc like any
+  // container; callers size buffers only from counts already bounded by the pages they read.
+  void Reserve(size_t capacity) {
+    if (capacity <= capacity_) return;
+    size_t grown = capacity_ + capacity_ / 2;
+    if (grown < capacity) grown = capacity;
+    grown = (grown + kAlignment - 1) / kAlignment * kAlignment;
+    auto* bigger = static_cast<uint8_t*>(::operator new(grown, std::align_val_t(kAlignment)));
+    if (size_ > 0) std::memcpy(bigger, data_, size_);
+    // The padding is zeroed so that no byte handed out is uninitialised.
+    std::memset(bigger + size_, 0, grown - size_);
+    Free();
+    data_ = bigger;
+    capacity_ = grown;
+  }
+  // Sets the size, growing the storage when needed; new bytes are zero.
+  void Resize(size_t size) {
+    Reserve(size);
+    if (size > size_) std::memset(data_ + size_, 0, size - size_);
+    size_ = size;
+  }
+  void Append(const void* bytes, size_t count) {
+    if (count == 0) return;
+    Reserve(size_ + count);
+    std::memcpy(data_ + size_, bytes, count);
+    size_ += count;
+  }
+  void Clear() { size_ = 0; }
+
+ private:
+  void Free() {
+    if (data_ != nullptr) ::operator delete(data_, std::align_val_t(kAlignment));
+    data_ = nullptr;
+    size_ = 0;
+    capacity_ = 0;
+  }
+
+  uint8_t* data_ = nullptr;
+  size_t size_ = 0;
+  size_t capacity_ = 0;
+};
+
+}  // namespace pqpage::arrow_internal
+
+#endif  // PQPAGE_SRC_ARROW_ARROW_BUFFER_H_

@@ -1,0 +1,271 @@
+// ExportArrowSchema and OpenArrowStream (pqpage/arrow_reader.h): the selected fields mapped once,
+// then each row group's selected leaves read batch by batch and assembled into a record batch.
+#include "pqpage/arrow_reader.h"
+
+#include <cerrno>
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "arrow/assemble.h"
+#include "arrow/c_export.h"
+#include "arrow/leaf_reader.h"
+#include "arrow/read_field.h"
+#include "arrow/stored_types.h"
+#include "common/status_context.h"
+#include "pqpage/status_macros.h"
+
+namespace pqpage {
+namespace {
+
+using arrow_internal::ArrayData;
+using arrow_internal::ArrowType;
+using arrow_internal::LeafBatch;
+using arrow_internal::LeafReader;
+using arrow_internal::ReadField;
+
+// What a read produces: the fields, the leaves they need, and the record batch's type.
+struct ReadPlan {
+  std::vector<ReadField> fields;
+  std::vector<int> leaves;  // schema column indices, in schema order
+  ArrowType batch_type;
+};
+
+absl::StatusOr<std::vector<bool>> SelectLeaves(const FileReader& file,
+                                               const std::vector<std::string>& paths) {
+  const std::vector<ColumnDescriptor>& columns = file.schema().columns();
+  std::vector<bool> selected(columns.size(), paths.empty());
+  for (const std::string& path : paths) {
+    bool found = false;
+    for (size_t i = 0; i < columns.size(); ++i) {
+      const std::string leaf = columns[i].PathString();
+      if (leaf == path || absl::StartsWith(leaf, absl::StrCat(path, "."))) {
+        selected[i] = true;
+        found = true;
+      }
+    }
+    if (!found) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(file.name(), ": no field '", path, "' in the schema"));
+    }
+  }
+  return selected;
+}
+
+absl::StatusOr<ReadPlan> MakePlan(const FileReader& file, const ArrowReadOptions& options) {
+  if (options.batch_rows < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("batch_rows must be at least 1, not ", options.batch_rows));
+  }
+  PQPAGE_ASSIGN_OR_RETURN(const std::vector<bool> selected, SelectLeaves(file, options.columns));
+  ReadPlan plan;
+  absl::StatusOr<std::vector<ReadField>> fields =
+      arrow_internal::MapSchema(file.metadata().schema, file.schema().columns(), selected);
+  if (!fields.ok()) return internal::WithFileContext(fields.status(), file.name());
+  plan.fields = *std::move(fields);
+  if (options.use_stored_arrow_schema) {
+    PQPAGE_RETURN_IF_ERROR(internal::WithFileContext(
+        arrow_internal::ApplyStoredTypes(file.key_value_metadata(), plan.fields), file.name()));
+  }
+  for (size_t i = 0; i < selected.size(); ++i) {
+    if (selected[i]) plan.leaves.push_back(static_cast<int>(i));
+  }
+  plan.batch_type.format = "+s";
+  plan.batch_type.nullable = false;
+  for (const ReadField& field : plan.fields) {
+    plan.batch_type.children.push_back(arrow_internal::TypeOf(field));
+  }
+  return plan;
+}
+
+int ErrnoOf(const absl::Status& status) {
+  switch (status.code()) {
+    case absl::StatusCode::kInvalidArgument:
+    case absl::StatusCode::kOutOfRange:
+    case absl::StatusCode::kFailedPrecondition:
+      return EINVAL;
+    case absl::StatusCode::kResourceExhausted:
+      return ENOMEM;
+    case absl::StatusCode::kUnimplemented:
+      return ENOSYS;
+    case absl::StatusCode::kNotFound:
+      return ENOENT;
+    default:
+      return EIO;
+  }
+}
+
+// One row group to read, and which of its rows.
+struct GroupRows {
+  int row_group = 0;
+  std::optional<RowRange> rows;  // rows of the group; unset: all
+  int64_t count = 0;
+};
+
+class RecordBatchStream {
+ public:
+  RecordBatchStream(std::shared_ptr<const FileReader> file, ReadPlan plan,
+                    const ArrowReadOptions& options)
+      : file_(std::move(file)), plan_(std::move(plan)), batch_rows_(options.batch_rows) {
+    const std::vector<std::optional<RowRange>> ranges =
+        options.rows ? RowsPerRowGroup(*file_, *options.rows)
+                     : std::vector<std::optional<RowRange>>();
+    for (int group = 0; group < file_->num_row_groups(); ++group) {
+      GroupRows rows{group, std::nullopt, file_->row_group_num_rows(group)};
+      if (options.rows) {
+        const std::optional<RowRange>& range = ranges[static_cast<size_t>(group)];
+        if (!range) continue;
+        rows.rows = range;
+        rows.count = range->end - range->begin;
+      }
+      if (rows.count > 0) groups_.push_back(rows);
+    }
+    const size_t columns = file_->schema().columns().size();
+    readers_.resize(columns);
+    batches_.resize(columns);
+  }
+
+  const ArrowType& batch_type() const { return plan_.batch_type; }
+  const std::string& last_error() const { return last_error_; }
+
+  // Fills `out` with the next batch, or marks it released at the end. 0 or an errno value.
+  int Next(ArrowArray* out) {
+    out->release = nullptr;
+    if (!failed_.ok()) return ErrnoOf(failed_);
+    absl::Status status;
+    try {
+      status = NextBatch(out);
+    } catch (const std::bad_alloc&) {
+      status = absl::ResourceExhaustedError(
+          absl::StrCat(file_->name(), ": out of memory building a record batch"));
+    }
+    if (status.ok()) return 0;
+    failed_ = status;
+    last_error_ = std::string(status.message());
+    return ErrnoOf(status);
+  }
+
+ private:
+  absl::Status OpenGroup(const GroupRows& group) {
+    for (const int column : plan_.leaves) {
+      auto& reader = readers_[static_cast<size_t>(column)];
+      if (group.rows) {
+        PQPAGE_ASSIGN_OR_RETURN(
+            ColumnChunkReader chunk,
+            OpenColumnChunkRows(*file_, group.row_group, column, *group.rows, nullptr));
+        reader.emplace(std::move(chunk));
+      } else {
+        PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader chunk,
+                                file_->OpenColumnChunk(group.row_group, column));
+        reader.emplace(std::move(chunk));
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status NextBatch(ArrowArray* out) {
+    while (rows_left_ == 0) {
+      if (next_group_ >= groups_.size()) return absl::OkStatus();  // the end: out stays released
+      current_ = groups_[next_group_++];
+      PQPAGE_RETURN_IF_ERROR(internal::WithFileContext(
+          OpenGroup(current_), file_->name(), absl::StrCat("row group ", current_.row_group, ": ")));
+      rows_left_ = current_.count;
+    }
+    const int64_t rows = std::min(batch_rows_, rows_left_);
+    const std::string context = absl::StrCat("row group ", current_.row_group, ": ");
+    for (const int column : plan_.leaves) {
+      const auto index = static_cast<size_t>(column);
+      PQPAGE_RETURN_IF_ERROR(internal::WithFileContext(
+          readers_[index]->ReadRows(rows, batches_[index]), file_->name(), context));
+    }
+    ArrayData batch;
+    batch.length = rows;
+    batch.buffers.emplace_back();  // no validity: a record batch has no null rows
+    for (const ReadField& field : plan_.fields) {
+      absl::StatusOr<ArrayData> array =
+          arrow_internal::AssembleField(field, batches_, file_->schema().columns());
+      if (!array.ok()) return internal::WithFileContext(array.status(), file_->name(), context);
+      if (array->length != rows) {
+        return internal::WithFileContext(
+            absl::DataLossError(absl::StrCat("field '", field.type.name, "' has ",
+                                             array->length, " rows where the row group has ",
+                                             rows)),
+            file_->name(), context);
+      }
+      batch.children.push_back(*std::move(array));
+    }
+    rows_left_ -= rows;
+    arrow_internal::ExportArray(std::move(batch), out);
+    return absl::OkStatus();
+  }
+
+  std::shared_ptr<const FileReader> file_;
+  ReadPlan plan_;
+  int64_t batch_rows_;
+  std::vector<GroupRows> groups_;
+  size_t next_group_ = 0;
+  GroupRows current_;
+  int64_t rows_left_ = 0;
+  std::vector<std::optional<LeafReader>> readers_;  // by schema column
+  std::vector<LeafBatch> batches_;                  // by schema column
+  absl::Status failed_;
+  std::string last_error_;
+};
+
+RecordBatchStream* StreamOf(ArrowArrayStream* stream) {
+  return static_cast<RecordBatchStream*>(stream->private_data);
+}
+
+int GetSchema(ArrowArrayStream* stream, ArrowSchema* out) {
+  try {
+    arrow_internal::ExportType(StreamOf(stream)->batch_type(), out);
+  } catch (const std::bad_alloc&) {
+    return ENOMEM;
+  }
+  return 0;
+}
+
+int GetNext(ArrowArrayStream* stream, ArrowArray* out) { return StreamOf(stream)->Next(out); }
+
+const char* GetLastError(ArrowArrayStream* stream) {
+  const std::string& error = StreamOf(stream)->last_error();
+  return error.empty() ? nullptr : error.c_str();
+}
+
+void ReleaseStream(ArrowArrayStream* stream) {
+  if (stream == nullptr || stream->release == nullptr) return;
+  delete StreamOf(stream);
+  stream->release = nullptr;
+}
+
+}  // namespace
+
+absl::Status ExportArrowSchema(const FileReader& file, const ArrowReadOptions& options,
+                               ArrowSchema* out) {
+  PQPAGE_ASSIGN_OR_RETURN(const ReadPlan plan, MakePlan(file, options));
+  arrow_internal::ExportType(plan.batch_type, out);
+  return absl::OkStatus();
+}
+
+absl::Status OpenArrowStream(std::shared_ptr<const FileReader> file, const ArrowReadOptions& options,
+                             ArrowArrayStream* out) {
+  out->release = nullptr;
+  if (file == nullptr) return absl::InvalidArgumentError("OpenArrowStream needs a file");
+  PQPAGE_ASSIGN_OR_RETURN(ReadPlan plan, MakePlan(*file, options));
+  out->get_schema = &GetSchema;
+  out->get_next = &GetNext;
+  out->get_last_error = &GetLastError;
+  out->release = &ReleaseStream;
+  out->private_data = new RecordBatchStream(std::move(file), std::move(plan), options);
+  return absl::OkStatus();
+}
+
+}  // namespace pqpage

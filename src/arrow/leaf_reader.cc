@@ -1,0 +1,163 @@
+#include "arrow/leaf_reader.h"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
+#include "pqpage/status_macros.h"
+#include "pqpage/value_type.h"
+
+namespace pqpage::arrow_internal {
+namespace {
+
+// Levels read per call for a repeated column, whose rows' level counts are not known ahead.
+constexpr int64_t kRepeatedReadLevels = 4096;
+
+template <typename T>
+constexpr size_t ValueSize() {
+  return sizeof(T);
+}
+
+}  // namespace
+
+void LeafBatch::Clear() {
+  definitions.clear();
+  repetitions.clear();
+  levels = 0;
+  values.Clear();
+  lengths.clear();
+  count = 0;
+}
+
+LeafReader::LeafReader(ColumnChunkReader reader) : reader_(std::move(reader)) {}
+
+absl::StatusOr<int64_t> LeafReader::ReadMore(int64_t max_levels, LeafBatch& out) {
+  const ColumnDescriptor& column = reader_.column();
+  const bool has_def = column.max_definition_level > 0;
+  const bool has_rep = column.max_repetition_level > 0;
+  const auto at = static_cast<size_t>(out.levels);
+  const auto room = static_cast<size_t>(max_levels);
+  if (has_def) out.definitions.resize(at + room);
+  if (has_rep) out.repetitions.resize(at + room);
+  absl::Span<int16_t> definitions =
+      has_def ? absl::MakeSpan(out.definitions).subspan(at) : absl::Span<int16_t>();
+  absl::Span<int16_t> repetitions =
+      has_rep ? absl::MakeSpan(out.repetitions).subspan(at) : absl::Span<int16_t>();
+  return VisitValueType(column.type, [&](auto tag) -> absl::StatusOr<int64_t> {
+    using T = typename decltype(tag)::Type;
+    BatchCounts counts;
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      std::vector<ByteArray> views(room);
+      PQPAGE_ASSIGN_OR_RETURN(counts,
+                              reader_.ReadBatch<ByteArray>(definitions, repetitions,
+                                                           absl::MakeSpan(views)));
+      size_t bytes = 0;
+      for (int64_t i = 0; i < counts.values; ++i) bytes += views[static_cast<size_t>(i)].size;
+      out.values.Reserve(out.values.size() + bytes);
+      for (int64_t i = 0; i < counts.values; ++i) {
+        const ByteArray& value = views[static_cast<size_t>(i)];
+        out.values.Append(value.data, value.size);
+        out.lengths.push_back(static_cast<int32_t>(value.size));
+      }
+    } else {
+      const size_t used = out.values.size();
+      out.values.Resize(used + room * sizeof(T));
+      auto* slots = reinterpret_cast<T*>(out.values.data() + used);
+      PQPAGE_ASSIGN_OR_RETURN(counts, reader_.ReadBatch<T>(definitions, repetitions,
+                                                           absl::MakeSpan(slots, room)));
+      out.values.Resize(used + static_cast<size_t>(counts.values) * sizeof(T));
+    }
+    out.levels += counts.levels;
+    out.count += counts.values;
+    if (has_def) out.definitions.resize(static_cast<size_t>(out.levels));
+    if (has_rep) out.repetitions.resize(static_cast<size_t>(out.levels));
+    return counts.levels;
+  });
+}
+
+void LeafReader::KeepTail(int64_t from, LeafBatch& out) {
+  const ColumnDescriptor& column = reader_.column();
+  carry_.Clear();
+  const auto begin = static_cast<size_t>(from);
+  if (!out.definitions.empty()) {
+    carry_.definitions.assign(out.definitions.begin() + from, out.definitions.end());
+    out.definitions.resize(begin);
+  }
+  carry_.repetitions.assign(out.repetitions.begin() + from, out.repetitions.end());
+  out.repetitions.resize(begin);
+  carry_.levels = out.levels - from;
+  out.levels = from;
+  // The values of the levels kept: those at the maximum definition level.
+  int64_t kept_values = 0;
+  if (column.max_definition_level == 0) {
+    kept_values = carry_.levels;
+  } else {
+    for (int16_t level : carry_.definitions) {
+      kept_values += level == column.max_definition_level ? 1 : 0;
+    }
+  }
+  const int64_t first_kept = out.count - kept_values;
+  if (column.type == PhysicalType::kByteArray || column.type == PhysicalType::kFixedLenByteArray) {
+    size_t kept_bytes = 0;
+    for (int64_t i = first_kept; i < out.count; ++i) {
+      kept_bytes += static_cast<size_t>(out.lengths[static_cast<size_t>(i)]);
+    }
+    const size_t cut = out.values.size() - kept_bytes;
+    carry_.values.Append(out.values.data() + cut, kept_bytes);
+    out.values.Resize(cut);
+    carry_.lengths.assign(out.lengths.begin() + first_kept, out.lengths.end());
+    out.lengths.resize(static_cast<size_t>(first_kept));
+  } else {
+    const size_t width = VisitValueType(column.type, [](auto tag) {
+      return ValueSize<typename decltype(tag)::Type>();
+    });
+    const size_t cut = static_cast<size_t>(first_kept) * width;
+    carry_.values.Append(out.values.data() + cut, out.values.size() - cut);
+    out.values.Resize(cut);
+  }
+  carry_.count = kept_values;
+  out.count = first_kept;
+}
+
+absl::Status LeafReader::ReadRows(int64_t rows, LeafBatch& out) {
+  out.Clear();
+  const ColumnDescriptor& column = reader_.column();
+  if (column.max_repetition_level == 0) {
+    // A row is one level: ask for exactly the rows left.
+    while (out.levels < rows) {
+      PQPAGE_ASSIGN_OR_RETURN(const int64_t read, ReadMore(rows - out.levels, out));
+      if (read == 0) break;
+    }
+  } else {
+    std::swap(out, carry_);
+    carry_.Clear();
+    // Rows begin at repetition level 0; the batch ends before the row after its last.
+    int64_t begun = 0;
+    int64_t scanned = 0;
+    while (true) {
+      for (; scanned < out.levels; ++scanned) {
+        if (out.repetitions[static_cast<size_t>(scanned)] != 0) continue;
+        if (begun == rows) {
+          KeepTail(scanned, out);
+          return absl::OkStatus();
+        }
+        ++begun;
+      }
+      PQPAGE_ASSIGN_OR_RETURN(const int64_t read,
+                              ReadMore(std::max<int64_t>(kRepeatedReadLevels, rows), out));
+      if (read == 0) break;
+    }
+    if (begun == rows) return absl::OkStatus();
+    return absl::DataLossError(absl::StrCat(column.PathString(), ": the column chunk ends after ",
+                                            begun, " of ", rows, " rows"));
+  }
+  if (out.levels == rows) return absl::OkStatus();
+  return absl::DataLossError(absl::StrCat(column.PathString(), ": the column chunk ends after ",
+                                          out.levels, " of ", rows, " rows"));
+}
+
+}  // namespace pqpage::arrow_internal

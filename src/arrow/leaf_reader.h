@@ -1,0 +1,55 @@
+// One leaf column of a row group read row batch by row batch: its levels and its present values
+// for exactly the rows asked for, whatever page boundaries lie between. A repeated column's last
+// page read may run past the batch's rows; what it read beyond them is kept for the next batch.
+#ifndef PQPAGE_SRC_ARROW_LEAF_READER_H_
+#define PQPAGE_SRC_ARROW_LEAF_READER_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "arrow/arrow_buffer.h"
+#include "pqpage/column_chunk_reader.h"
+
+namespace pqpage::arrow_internal {
+
+// The levels and present values of one leaf for one batch of rows.
+struct LeafBatch {
+  // Levels, one per slot of the leaf (empty when the column has no such levels).
+  std::vector<int16_t> definitions;
+  std::vector<int16_t> repetitions;
+  int64_t levels = 0;
+  // The present values, packed: fixed-width physical values (bool as one byte, INT96 as 12), or
+  // for BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY the values' bytes one after another, with each
+  // value's length in `lengths`.
+  ArrowBuffer values;
+  std::vector<int32_t> lengths;
+  int64_t count = 0;
+
+  void Clear();
+};
+
+class LeafReader {
+ public:
+  explicit LeafReader(ColumnChunkReader reader);
+
+  const ColumnDescriptor& column() const { return reader_.column(); }
+
+  // Reads the next `rows` rows into `out` (cleared first).
+  // @return OK; the reader's error; DataLoss when the chunk ends before `rows` rows.
+  absl::Status ReadRows(int64_t rows, LeafBatch& out);
+
+ private:
+  // Appends up to `max_levels` levels (and their values) to `out`.
+  // @return the number of levels read, 0 at the end of the chunk.
+  absl::StatusOr<int64_t> ReadMore(int64_t max_levels, LeafBatch& out);
+  // Moves levels [from, out.levels) and their values from `out` to carry_.
+  void KeepTail(int64_t from, LeafBatch& out);
+
+  ColumnChunkReader reader_;
+  LeafBatch carry_;
+};
+
+}  // namespace pqpage::arrow_internal
+
+#endif  // PQPAGE_SRC_ARROW_LEAF_READER_H_
