@@ -57,7 +57,7 @@ class ArrowBuffer {
     if (size_ > 0) std::memcpy(bigger, data_, size_);
     // The padding is zeroed so that no byte handed out is uninitialised.
     std::memset(bigger + size_, 0, grown - size_);
-    Free();
+    if (data_ != nullptr) ::operator delete(data_, std::align_val_t(kAlignment));
     data_ = bigger;
     capacity_ = grown;
   }

@@ -191,7 +191,7 @@ class RecordBatchStream {
     batch.buffers.emplace_back();  // no validity: a record batch has no null rows
     for (const ReadField& field : plan_.fields) {
       absl::StatusOr<ArrayData> array =
-          arrow_internal::AssembleField(field, batches_, file_->schema().columns());
+          arrow_internal::AssembleField(field, batches_, file_->schema().columns(), rows);
       if (!array.ok()) return internal::WithFileContext(array.status(), file_->name(), context);
       if (array->length != rows) {
         return internal::WithFileContext(

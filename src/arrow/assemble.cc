@@ -314,7 +314,7 @@ absl::StatusOr<ArrayData> AssembleList(const ReadField& field, std::vector<LeafB
   }
   const auto end = static_cast<Offset>(elements);
   offsets.Append(&end, sizeof(Offset));
-  PQPAGE_ASSIGN_OR_RETURN(ArrayData child, AssembleField(element, leaves, columns));
+  PQPAGE_ASSIGN_OR_RETURN(ArrayData child, AssembleField(element, leaves, columns, elements));
   if (child.length != elements) return Disagree(field, elements, child.length);
   ArrayData array;
   array.length = validity.length();
@@ -325,8 +325,25 @@ absl::StatusOr<ArrayData> AssembleList(const ReadField& field, std::vector<LeafB
   return array;
 }
 
+// A struct without leaves under it: a slot wherever its parent has one, all null if it may be.
+ArrayData AssembleEmptyStruct(const ReadField& field, int64_t parent_slots) {
+  ArrayData array;
+  array.length = parent_slots;
+  array.buffers.emplace_back();
+  if (field.type.nullable && parent_slots > 0) {
+    array.null_count = parent_slots;
+    array.buffers[0].Resize(static_cast<size_t>((parent_slots + 7) / 8));
+  }
+  for (const ReadField& child : field.children) {
+    array.children.push_back(AssembleEmptyStruct(child, parent_slots));
+  }
+  return array;
+}
+
 absl::StatusOr<ArrayData> AssembleStruct(const ReadField& field, std::vector<LeafBatch>& leaves,
-                                         const std::vector<ColumnDescriptor>& columns) {
+                                         const std::vector<ColumnDescriptor>& columns,
+                                         int64_t parent_slots) {
+  if (field.leaf < 0) return AssembleEmptyStruct(field, parent_slots);
   const auto leaf = static_cast<size_t>(field.leaf);
   const Levels levels(leaves[leaf], columns[leaf]);
   ValidityBuilder validity(levels.count());
@@ -341,7 +358,8 @@ absl::StatusOr<ArrayData> AssembleStruct(const ReadField& field, std::vector<Lea
   array.null_count = validity.nulls();
   array.buffers.push_back(validity.Finish());
   for (const ReadField& child_field : field.children) {
-    PQPAGE_ASSIGN_OR_RETURN(ArrayData child, AssembleField(child_field, leaves, columns));
+    PQPAGE_ASSIGN_OR_RETURN(ArrayData child,
+                            AssembleField(child_field, leaves, columns, array.length));
     if (child.length != array.length) return Disagree(field, array.length, child.length);
     array.children.push_back(std::move(child));
   }
@@ -351,14 +369,18 @@ absl::StatusOr<ArrayData> AssembleStruct(const ReadField& field, std::vector<Lea
 }  // namespace
 
 absl::StatusOr<ArrayData> AssembleField(const ReadField& field, std::vector<LeafBatch>& leaves,
-                                        const std::vector<ColumnDescriptor>& columns) {
+                                        const std::vector<ColumnDescriptor>& columns,
+                                        int64_t parent_slots) {
+  if (field.leaf < 0 && field.kind != ReadField::Kind::kStruct) {
+    return absl::DataLossError(absl::StrCat("'", field.type.name, "' has no column to read"));
+  }
   switch (field.kind) {
     case ReadField::Kind::kLeaf: {
       const auto leaf = static_cast<size_t>(field.leaf);
       return AssembleLeaf(field, leaves[leaf], columns[leaf]);
     }
     case ReadField::Kind::kStruct:
-      return AssembleStruct(field, leaves, columns);
+      return AssembleStruct(field, leaves, columns, parent_slots);
     case ReadField::Kind::kList:
     case ReadField::Kind::kMap:
       if (field.type.format == "+L") return AssembleList<int64_t>(field, leaves, columns);

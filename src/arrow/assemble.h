@@ -21,8 +21,11 @@ namespace pqpage::arrow_internal {
 // whose elements are not those of its child, struct children of different lengths) or a decimal
 // does not fit its width; ResourceExhausted when a batch's byte array values pass the 2 GiB an
 // int32 offset reaches.
+// `parent_slots` is the number of slots of the parent (the batch's rows at the top), which a
+// field without leaves takes as its length.
 absl::StatusOr<ArrayData> AssembleField(const ReadField& field, std::vector<LeafBatch>& leaves,
-                                        const std::vector<ColumnDescriptor>& columns);
+                                        const std::vector<ColumnDescriptor>& columns,
+                                        int64_t parent_slots);
 
 }  // namespace pqpage::arrow_internal
 

@@ -82,7 +82,7 @@ char TimeUnitLetter(TimeUnit unit) {
 }
 
 // The Arrow type and value conversion of a leaf column, as Arrow C++ maps it.
-void MapLeaf(const ColumnDescriptor& column, const SchemaElement& element, ReadField& field) {
+void MapLeaf(const ColumnDescriptor& column, ReadField& field) {
   const LogicalType& logical = column.logical_type;
   std::string& format = field.type.format;
   if (logical.kind == LogicalKind::kNull) {
@@ -133,10 +133,9 @@ void MapLeaf(const ColumnDescriptor& column, const SchemaElement& element, ReadF
       } else if (logical.kind == LogicalKind::kTime && logical.unit != TimeUnit::kMillis) {
         format = std::string("tt") + TimeUnitLetter(logical.unit);
       } else if (logical.kind == LogicalKind::kTimestamp) {
-        // Arrow C++ gives a time zone only to a TIMESTAMP logical type adjusted to UTC, not to
-        // the converted types TIMESTAMP_MILLIS / TIMESTAMP_MICROS alone.
-        const bool utc = logical.adjusted_to_utc && !element.logical_type.empty();
-        format = std::string("ts") + TimeUnitLetter(logical.unit) + (utc ? ":UTC" : ":");
+        // The converted types TIMESTAMP_MILLIS / TIMESTAMP_MICROS count as adjusted to UTC.
+        format = std::string("ts") + TimeUnitLetter(logical.unit) +
+                 (logical.adjusted_to_utc ? ":UTC" : ":");
       }
       return;
     case PhysicalType::kInt96:
@@ -172,10 +171,14 @@ void MapLeaf(const ColumnDescriptor& column, const SchemaElement& element, ReadF
 
 class Mapper {
  public:
-  Mapper(const std::vector<ColumnDescriptor>& columns, const std::vector<bool>& selected)
-      : columns_(columns), selected_(selected) {}
+  Mapper(const std::vector<ColumnDescriptor>& columns, const std::vector<bool>& selected,
+         bool keep_empty_groups)
+      : columns_(columns), selected_(selected), keep_empty_groups_(keep_empty_groups) {}
 
+  // Whether `node` has a selected leaf, or is a group without leaves kept as Arrow C++ keeps
+  // them (an empty struct) when every column is read.
   bool Keeps(const Node& node) const {
+    if (node.first_leaf == node.leaf_end) return keep_empty_groups_ && !node.is_leaf();
     for (int leaf = node.first_leaf; leaf < node.leaf_end; ++leaf) {
       if (selected_[static_cast<size_t>(leaf)]) return true;
     }
@@ -197,12 +200,13 @@ class Mapper {
     }
     if (node.is_leaf()) {
       ReadField leaf = Start(ReadField::Kind::kLeaf, node, slot_def, slot_rep);
-      MapLeaf(columns_[static_cast<size_t>(node.first_leaf)], *node.element, leaf);
+      MapLeaf(columns_[static_cast<size_t>(node.first_leaf)], leaf);
       return leaf;
     }
-    if (!as_element && IsAnnotated(node, "LIST", kConvertedList)) return MapList(node, slot_def, slot_rep);
-    if (!as_element && (IsAnnotated(node, "MAP", kConvertedMap) ||
-                        node.element->converted_type_id == kConvertedMapKeyValue)) {
+    // A repeated group annotated LIST or MAP is, as an element, a list or map itself.
+    if (IsAnnotated(node, "LIST", kConvertedList)) return MapList(node, slot_def, slot_rep);
+    if (IsAnnotated(node, "MAP", kConvertedMap) ||
+        (!as_element && node.element->converted_type_id == kConvertedMapKeyValue)) {
       return MapMap(node, slot_def, slot_rep);
     }
     ReadField group = Start(ReadField::Kind::kStruct, node, slot_def, slot_rep);
@@ -255,16 +259,30 @@ class Mapper {
     return list;
   }
 
-  // A MAP (or MAP_KEY_VALUE) group: one repeated group of a key and a value. With only one of
-  // them selected it reads as a list of structs of what is left.
+  // A MAP (or MAP_KEY_VALUE) group: one repeated group of a required key and a value. A group
+  // of keys alone reads as a list of the keys; with only one of key and value selected, a map
+  // reads as a list of structs of what is left.
   absl::StatusOr<ReadField> MapMap(const Node& node, int16_t slot_def, int16_t slot_rep) {
     if (node.children.size() != 1 || node.children[0].repetition != Repetition::kRepeated ||
-        node.children[0].is_leaf() || node.children[0].children.size() != 2) {
+        node.children[0].is_leaf() || node.children[0].children.empty() ||
+        node.children[0].children.size() > 2) {
       return absl::DataLossError(absl::StrCat(
           "the MAP group '", node.name(), "' does not hold one repeated group of a key and a value"));
     }
     const Node& entries = node.children[0];
+    if (entries.children[0].repetition != Repetition::kRequired) {
+      return absl::DataLossError(
+          absl::StrCat("the MAP group '", node.name(), "' has keys that are not required"));
+    }
     ReadField map = Start(ReadField::Kind::kMap, node, slot_def, slot_rep);
+    if (entries.children.size() == 1) {
+      map.kind = ReadField::Kind::kList;
+      map.type.format = "+l";
+      PQPAGE_ASSIGN_OR_RETURN(ReadField key,
+                              Map(entries.children[0], entries.def, entries.rep, false));
+      map.children.push_back(std::move(key));
+      return map;
+    }
     map.type.format = "+m";
     PQPAGE_ASSIGN_OR_RETURN(ReadField entry, Map(entries, entries.def, entries.rep, true));
     if (entry.children.size() != 2) {
@@ -279,6 +297,7 @@ class Mapper {
 
   const std::vector<ColumnDescriptor>& columns_;
   const std::vector<bool>& selected_;
+  bool keep_empty_groups_;
 };
 
 }  // namespace
@@ -295,7 +314,9 @@ absl::StatusOr<std::vector<ReadField>> MapSchema(const std::vector<SchemaElement
       selected.size() != columns.size()) {
     return absl::DataLossError("the schema's root and its leaf columns do not agree");
   }
-  Mapper mapper(columns, selected);
+  bool all_selected = true;
+  for (const bool flag : selected) all_selected = all_selected && flag;
+  Mapper mapper(columns, selected, all_selected);
   std::vector<ReadField> fields;
   for (const Node& child : root.children) {
     if (!mapper.Keeps(child)) continue;

@@ -49,7 +49,8 @@ struct ReadField {
   int16_t slot_rep = 0;
   int16_t valid_def = 0;
   // The schema column (index in Schema::columns()) whose levels give this field's slots: a
-  // leaf's own, a group's first selected leaf.
+  // leaf's own, a group's first selected leaf; -1 for a group without leaves (an empty struct,
+  // with a slot wherever its parent has one, null there when nullable).
   int leaf = -1;
 
   // Leaves only.
@@ -60,7 +61,8 @@ struct ReadField {
 
 // The fields `file_schema` (the footer's element list) reads as, its leaves numbered as in
 // `columns` (Schema::columns()), keeping the leaves `selected` marks (one flag per column).
-// Groups that keep no leaf are left out, as pyarrow leaves out empty structs.
+// Groups that keep no selected leaf are left out; groups without any leaf are kept as empty
+// structs when every column is selected, as pyarrow keeps them.
 // @return the top-level fields, or DataLoss for a LIST or MAP group of a shape no rule reads.
 absl::StatusOr<std::vector<ReadField>> MapSchema(const std::vector<SchemaElement>& file_schema,
                                                  const std::vector<ColumnDescriptor>& columns,
