@@ -1,0 +1,739 @@
+// The Arrow reader's C Data Interface contract (pqpage/arrow_reader.h), checked with no Arrow
+// library: small files written by pqpage's own writer are read through OpenArrowStream, and the
+// ArrowSchema and ArrowArray structures are walked by hand (formats, names, flags, children;
+// lengths, null counts, validity bits, offsets and values, 64-byte aligned buffers), with the
+// stream's rules for release, end of stream, errors, column selection, batch sizes and rows.
+// tests/interop/arrow_read_test.py compares whole files with pyarrow; this test pins the
+// structures themselves, and runs under the sanitizers.
+#include "pqpage/arrow_reader.h"
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "pqpage/arrow_c_data.h"
+#include "pqpage/column_chunk_writer.h"
+#include "pqpage/file.h"
+#include "pqpage/schema.h"
+#include "pqpage/status_macros.h"
+#include "pqpage/types.h"
+#include "pqpage/writer_options.h"
+#include "status_matchers.h"
+
+namespace pqpage {
+namespace {
+
+std::string TempPath(const std::string& name) { return ::testing::TempDir() + "/" + name; }
+
+// ---------------------------------------------------------------- the files
+
+// One row group of six rows, each field with nulls where its type allows them:
+//   id     optional INT32                 10 x row, null every third row (0, 3)
+//   name   optional STRING                "alpha", null, "", "delta", "e", "zeta-zeta"
+//   tags   optional LIST of optional INT64
+//          [1, 2], null, [], [null, 3], [4], [5, 6, 7]
+//   point  optional group {x: required INT32, y: optional DOUBLE}
+//          {1, 0.5}, {2, null}, null, {4, -0.0}, {5, 1e300}, null
+//   attrs  optional MAP (key_value: key required STRING, value optional INT32)
+//          {a: 1}, {}, null, {b: null, c: 3}, null, {d: 4}
+constexpr int64_t kNestedRows = 6;
+
+absl::StatusOr<Schema> NestedSchema() {
+  return Schema::Builder()
+      .AddPrimitive("id", Repetition::kOptional, PhysicalType::kInt32)
+      .AddPrimitive("name", Repetition::kOptional, PhysicalType::kByteArray, 0, "STRING")
+      .BeginGroup("tags", Repetition::kOptional, "LIST")
+      .BeginGroup("list", Repetition::kRepeated)
+      .AddPrimitive("element", Repetition::kOptional, PhysicalType::kInt64)
+      .EndGroup()
+      .EndGroup()
+      .BeginGroup("point", Repetition::kOptional)
+      .AddPrimitive("x", Repetition::kRequired, PhysicalType::kInt32)
+      .AddPrimitive("y", Repetition::kOptional, PhysicalType::kDouble)
+      .EndGroup()
+      .BeginGroup("attrs", Repetition::kOptional, "MAP")
+      .BeginGroup("key_value", Repetition::kRepeated)
+      .AddPrimitive("key", Repetition::kRequired, PhysicalType::kByteArray, 0, "STRING")
+      .AddPrimitive("value", Repetition::kOptional, PhysicalType::kInt32)
+      .EndGroup()
+      .EndGroup()
+      .Build();
+}
+
+template <typename T>
+absl::Status WriteChunk(FileWriter& file, const ColumnDescriptor& column,
+                        const WriterOptions& options, std::vector<int16_t> definition,
+                        std::vector<int16_t> repetition, const std::vector<T>& values) {
+  ColumnChunkWriter writer(column, options);
+  PQPAGE_RETURN_IF_ERROR(writer.template WriteBatch<T>(definition, repetition, values));
+  return file.WriteColumnChunk(std::move(writer));
+}
+
+absl::Status WriteNestedFile(const std::string& path) {
+  PQPAGE_ASSIGN_OR_RETURN(Schema schema, NestedSchema());
+  PQPAGE_ASSIGN_OR_RETURN(std::unique_ptr<FileWriter> file, FileWriter::Open(path, schema));
+  const std::vector<ColumnDescriptor>& c = schema.columns();
+  const WriterOptions options;
+  PQPAGE_RETURN_IF_ERROR(file->BeginRowGroup());
+  PQPAGE_RETURN_IF_ERROR(
+      WriteChunk<int32_t>(*file, c[0], options, {0, 1, 1, 0, 1, 1}, {}, {10, 20, 40, 50}));
+  static const std::string kNames[] = {"alpha", "", "delta", "e", "zeta-zeta"};
+  std::vector<ByteArray> names;
+  for (const std::string& name : kNames) names.emplace_back(name);
+  PQPAGE_RETURN_IF_ERROR(
+      WriteChunk<ByteArray>(*file, c[1], options, {1, 0, 1, 1, 1, 1}, {}, names));
+  // tags: definition 0 null list, 1 empty list, 2 null element, 3 element.
+  PQPAGE_RETURN_IF_ERROR(WriteChunk<int64_t>(*file, c[2], options, {3, 3, 0, 1, 2, 3, 3, 3, 3, 3},
+                                             {0, 1, 0, 0, 0, 1, 0, 0, 1, 1},
+                                             {1, 2, 3, 4, 5, 6, 7}));
+  // point.x: definition 0 null point; point.y: 0 null point, 1 null y.
+  PQPAGE_RETURN_IF_ERROR(
+      WriteChunk<int32_t>(*file, c[3], options, {1, 1, 0, 1, 1, 0}, {}, {1, 2, 4, 5}));
+  PQPAGE_RETURN_IF_ERROR(
+      WriteChunk<double>(*file, c[4], options, {2, 1, 0, 2, 2, 0}, {}, {0.5, -0.0, 1e300}));
+  // attrs.key_value.key: definition 0 null map, 1 empty map, 2 entry; value: 2 null value.
+  static const std::string kKeys[] = {"a", "b", "c", "d"};
+  std::vector<ByteArray> keys;
+  for (const std::string& key : kKeys) keys.emplace_back(key);
+  PQPAGE_RETURN_IF_ERROR(WriteChunk<ByteArray>(*file, c[5], options, {2, 1, 0, 2, 2, 0, 2},
+                                               {0, 0, 0, 0, 1, 0, 0}, keys));
+  PQPAGE_RETURN_IF_ERROR(WriteChunk<int32_t>(*file, c[6], options, {3, 1, 0, 2, 3, 0, 3},
+                                             {0, 0, 0, 0, 1, 0, 0}, {1, 3, 4}));
+  PQPAGE_RETURN_IF_ERROR(file->EndRowGroup());
+  return file->Close();
+}
+
+// Two row groups of kFlatGroupRows[g] rows: seq required INT64 (the row's number in the file),
+// id optional INT32 (the row's number, null every fourth row). Pages carry CRCs.
+constexpr int64_t kFlatGroupRows[] = {10, 5};
+
+absl::Status WriteFlatFile(const std::string& path) {
+  PQPAGE_ASSIGN_OR_RETURN(Schema schema,
+                          Schema::Builder()
+                              .AddPrimitive("seq", Repetition::kRequired, PhysicalType::kInt64)
+                              .AddPrimitive("id", Repetition::kOptional, PhysicalType::kInt32)
+                              .Build());
+  PQPAGE_ASSIGN_OR_RETURN(std::unique_ptr<FileWriter> file, FileWriter::Open(path, schema));
+  WriterOptions options;
+  options.write_checksums = true;
+  int64_t row = 0;
+  for (const int64_t rows : kFlatGroupRows) {
+    PQPAGE_RETURN_IF_ERROR(file->BeginRowGroup());
+    std::vector<int64_t> seq;
+    std::vector<int16_t> id_definition;
+    std::vector<int32_t> ids;
+    for (int64_t i = 0; i < rows; ++i, ++row) {
+      seq.push_back(row);
+      id_definition.push_back(row % 4 == 0 ? 0 : 1);
+      if (row % 4 != 0) ids.push_back(static_cast<int32_t>(row));
+    }
+    PQPAGE_RETURN_IF_ERROR(WriteChunk<int64_t>(*file, schema.columns()[0], options, {}, {}, seq));
+    PQPAGE_RETURN_IF_ERROR(
+        WriteChunk<int32_t>(*file, schema.columns()[1], options, id_definition, {}, ids));
+    PQPAGE_RETURN_IF_ERROR(file->EndRowGroup());
+  }
+  return file->Close();
+}
+
+// ---------------------------------------------------------------- owning the structures
+
+struct OwnedStream {
+  ArrowArrayStream s{};
+  OwnedStream() = default;
+  OwnedStream(const OwnedStream&) = delete;
+  OwnedStream& operator=(const OwnedStream&) = delete;
+  ~OwnedStream() {
+    if (s.release != nullptr) s.release(&s);
+  }
+};
+
+struct OwnedSchema {
+  ArrowSchema s{};
+  OwnedSchema() = default;
+  OwnedSchema(const OwnedSchema&) = delete;
+  OwnedSchema& operator=(const OwnedSchema&) = delete;
+  ~OwnedSchema() {
+    if (s.release != nullptr) s.release(&s);
+  }
+};
+
+// Movable, so batches can be kept in a vector (moving a C structure: copy it, clear the source's
+// release).
+struct OwnedArray {
+  ArrowArray a{};
+  OwnedArray() = default;
+  OwnedArray(OwnedArray&& other) noexcept : a(other.a) { other.a.release = nullptr; }
+  OwnedArray& operator=(OwnedArray&&) = delete;
+  OwnedArray(const OwnedArray&) = delete;
+  OwnedArray& operator=(const OwnedArray&) = delete;
+  ~OwnedArray() {
+    if (a.release != nullptr) a.release(&a);
+  }
+};
+
+absl::StatusOr<std::shared_ptr<const FileReader>> OpenShared(const std::string& path) {
+  PQPAGE_ASSIGN_OR_RETURN(std::unique_ptr<FileReader> file, FileReader::Open(path));
+  return std::shared_ptr<const FileReader>(std::move(file));
+}
+
+// Every batch of `stream` to its end; a failure of get_next is a test failure.
+std::vector<OwnedArray> ReadAll(ArrowArrayStream& stream) {
+  std::vector<OwnedArray> batches;
+  for (int i = 0; i < 1000; ++i) {
+    OwnedArray batch;
+    const int status = stream.get_next(&stream, &batch.a);
+    EXPECT_EQ(status, 0) << stream.get_last_error(&stream);
+    if (status != 0 || batch.a.release == nullptr) break;
+    batches.push_back(std::move(batch));
+  }
+  return batches;
+}
+
+// ---------------------------------------------------------------- reading the structures
+
+// Stands in an `out` that get_next must overwrite.
+void NeverReleased(ArrowArray* array) { ADD_FAILURE() << "a placeholder array was released"; }
+
+bool Aligned(const void* buffer) { return reinterpret_cast<uintptr_t>(buffer) % 64 == 0; }
+
+bool IsValid(const ArrowArray& array, int64_t i) {
+  const auto* bits = static_cast<const uint8_t*>(array.buffers[0]);
+  if (bits == nullptr) return true;
+  const int64_t at = array.offset + i;
+  return ((bits[at / 8] >> (at % 8)) & 1) != 0;
+}
+
+template <typename T>
+T ValueAt(const ArrowArray& array, int buffer, int64_t i) {
+  T value;
+  std::memcpy(&value,
+              static_cast<const uint8_t*>(array.buffers[buffer]) +
+                  (array.offset + i) * static_cast<int64_t>(sizeof(T)),
+              sizeof(T));
+  return value;
+}
+
+// Where list (or map) i's elements lie in its child, [begin, end).
+std::pair<int64_t, int64_t> ListRange(const ArrowArray& array, int64_t i) {
+  return {ValueAt<int32_t>(array, 1, i), ValueAt<int32_t>(array, 1, i + 1)};
+}
+
+std::string Utf8At(const ArrowArray& array, int64_t i) {
+  const auto [begin, end] = ListRange(array, i);
+  return std::string(static_cast<const char*>(array.buffers[2]) + begin,
+                     static_cast<size_t>(end - begin));
+}
+
+// The buffers a format's layout has in the C Data Interface.
+int64_t BufferCount(std::string_view format) {
+  if (format == "+s") return 1;
+  if (format == "u" || format == "z") return 3;
+  if (format == "n") return 0;
+  return 2;  // primitives: validity and values; "+l" and "+m": validity and offsets
+}
+
+// What holds for every array of any schema: buffer and child counts, 64-byte aligned buffers, a
+// null count that the validity bitmap confirms, offsets that never decrease and stay inside the
+// child, children that are not released; recursively.
+void CheckArrayShape(const ArrowSchema& schema, const ArrowArray& array, const std::string& where) {
+  SCOPED_TRACE(where);
+  const std::string_view format = schema.format;
+  ASSERT_NE(array.release, nullptr);
+  ASSERT_GE(array.length, 0);
+  ASSERT_GE(array.offset, 0);
+  ASSERT_EQ(array.n_buffers, BufferCount(format)) << format;
+  ASSERT_EQ(array.n_children, schema.n_children);
+  EXPECT_EQ(array.dictionary, nullptr);
+  if (array.n_buffers > 0) ASSERT_NE(array.buffers, nullptr);
+  for (int64_t b = 0; b < array.n_buffers; ++b) {
+    if (array.buffers[b] != nullptr) EXPECT_TRUE(Aligned(array.buffers[b])) << "buffer " << b;
+  }
+  for (int64_t b = 1; b < array.n_buffers; ++b) {
+    if (array.length > 0) EXPECT_NE(array.buffers[b], nullptr) << "buffer " << b;
+  }
+  if (array.buffers != nullptr && array.n_buffers > 0 && array.buffers[0] == nullptr) {
+    EXPECT_EQ(array.null_count, 0);
+  } else if (array.n_buffers > 0) {
+    int64_t nulls = 0;
+    for (int64_t i = 0; i < array.length; ++i) nulls += IsValid(array, i) ? 0 : 1;
+    EXPECT_EQ(array.null_count, nulls);
+  }
+  if (format == "+l" || format == "+m" || format == "u" || format == "z") {
+    if (array.length == 0) return;
+    for (int64_t i = 0; i < array.length; ++i) {
+      const auto [begin, end] = ListRange(array, i);
+      ASSERT_GE(begin, 0);
+      ASSERT_LE(begin, end) << "offset " << i;
+    }
+    if (format == "+l" || format == "+m") {
+      ASSERT_EQ(array.n_children, 1);
+      // Offsets count the child's own elements (its offset applies on top).
+      ASSERT_LE(ListRange(array, array.length - 1).second, array.children[0]->length);
+    }
+  }
+  if (format == "+s") {
+    for (int64_t c = 0; c < array.n_children; ++c) {
+      ASSERT_GE(array.children[c]->length, array.offset + array.length);
+    }
+  }
+  for (int64_t c = 0; c < array.n_children; ++c) {
+    ASSERT_NE(array.children[c], nullptr);
+    CheckArrayShape(*schema.children[c], *array.children[c], absl::StrCat(where, "/", c));
+  }
+}
+
+struct Field {
+  std::string format;
+  std::string name;
+  int64_t flags;
+  std::vector<Field> children;
+};
+
+void ExpectSchema(const ArrowSchema& schema, const Field& want, const std::string& where) {
+  SCOPED_TRACE(where);
+  ASSERT_NE(schema.release, nullptr);
+  ASSERT_NE(schema.format, nullptr);
+  EXPECT_EQ(std::string(schema.format), want.format);
+  ASSERT_NE(schema.name, nullptr);
+  EXPECT_EQ(std::string(schema.name), want.name);
+  EXPECT_EQ(schema.flags, want.flags);
+  EXPECT_EQ(schema.dictionary, nullptr);
+  ASSERT_EQ(schema.n_children, static_cast<int64_t>(want.children.size()));
+  for (int64_t c = 0; c < schema.n_children; ++c) {
+    ASSERT_NE(schema.children[c], nullptr);
+    ASSERT_NE(schema.children[c]->release, nullptr);
+    ExpectSchema(*schema.children[c], want.children[static_cast<size_t>(c)],
+                 absl::StrCat(where, ".", want.children[static_cast<size_t>(c)].name));
+  }
+}
+
+// The name of a map's entries struct: the Parquet key_value group's. (pyarrow 26 names it after
+// the MAP group itself, "attrs" here; Arrow's map type equality ignores the name.)
+constexpr char kMapEntriesName[] = "key_value";
+
+// The top-level fields of the nested file.
+std::vector<Field> NestedFields() {
+  constexpr int64_t kNullable = ARROW_FLAG_NULLABLE;
+  return {
+      {"i", "id", kNullable, {}},
+      {"u", "name", kNullable, {}},
+      {"+l", "tags", kNullable, {{"l", "element", kNullable, {}}}},
+      {"+s", "point", kNullable, {{"i", "x", 0, {}}, {"g", "y", kNullable, {}}}},
+      // Arrow's map: one non-nullable struct child, its keys required.
+      {"+m",
+       "attrs",
+       kNullable,
+       {{"+s", kMapEntriesName, 0, {{"u", "key", 0, {}}, {"i", "value", kNullable, {}}}}}},
+  };
+}
+
+// The top-level children of a record batch, checked: the batch is a struct without nulls.
+void ExpectBatch(const ArrowSchema& schema, const ArrowArray& batch, int64_t rows) {
+  CheckArrayShape(schema, batch, "batch");
+  EXPECT_EQ(batch.length, rows);
+  EXPECT_EQ(batch.null_count, 0);
+  for (int64_t c = 0; c < batch.n_children; ++c) {
+    EXPECT_EQ(batch.children[c]->length, rows) << "column " << c;
+  }
+}
+
+class ArrowReaderTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    nested_path_ = TempPath("arrow_reader_nested.parquet");
+    flat_path_ = TempPath("arrow_reader_flat.parquet");
+    const absl::Status nested = WriteNestedFile(nested_path_);
+    ASSERT_TRUE(nested.ok()) << nested;
+    const absl::Status flat = WriteFlatFile(flat_path_);
+    ASSERT_TRUE(flat.ok()) << flat;
+  }
+
+  // Opens a stream on `path` under `options`; a failure is a test failure.
+  void Open(const std::string& path, const ArrowReadOptions& options, OwnedStream& stream) {
+    PQPAGE_ASSERT_OK_AND_ASSIGN(std::shared_ptr<const FileReader> file, OpenShared(path));
+    const absl::Status status = OpenArrowStream(std::move(file), options, &stream.s);
+    ASSERT_TRUE(status.ok()) << status;
+    ASSERT_NE(stream.s.release, nullptr);
+  }
+
+  // The seq values of the flat file's batches, in order.
+  static std::vector<int64_t> SeqValues(const std::vector<OwnedArray>& batches) {
+    std::vector<int64_t> out;
+    for (const OwnedArray& batch : batches) {
+      for (int64_t i = 0; i < batch.a.length; ++i) {
+        out.push_back(ValueAt<int64_t>(*batch.a.children[0], 1, i));
+      }
+    }
+    return out;
+  }
+
+  std::string nested_path_;
+  std::string flat_path_;
+};
+
+// ---------------------------------------------------------------- the tests
+
+TEST_F(ArrowReaderTest, SchemaMapsEveryKindOfField) {
+  PQPAGE_ASSERT_OK_AND_ASSIGN(std::shared_ptr<const FileReader> file, OpenShared(nested_path_));
+  OwnedSchema exported;
+  const absl::Status status = ExportArrowSchema(*file, {}, &exported.s);
+  ASSERT_TRUE(status.ok()) << status;
+  ASSERT_NE(exported.s.format, nullptr);
+  EXPECT_EQ(std::string(exported.s.format), "+s");
+  ASSERT_EQ(exported.s.n_children, 5);
+  const std::vector<Field> fields = NestedFields();
+  for (size_t c = 0; c < fields.size(); ++c) {
+    ExpectSchema(*exported.s.children[c], fields[c], fields[c].name);
+  }
+
+  // The stream's schema is the same.
+  OwnedStream stream;
+  ASSERT_NO_FATAL_FAILURE(Open(nested_path_, {}, stream));
+  OwnedSchema streamed;
+  ASSERT_EQ(stream.s.get_schema(&stream.s, &streamed.s), 0) << stream.s.get_last_error(&stream.s);
+  ASSERT_EQ(streamed.s.n_children, 5);
+  EXPECT_EQ(std::string(streamed.s.format), "+s");
+  for (size_t c = 0; c < fields.size(); ++c) {
+    ExpectSchema(*streamed.s.children[c], fields[c], fields[c].name);
+  }
+  // Release clears release, and the schema may be released before the stream.
+  streamed.s.release(&streamed.s);
+  EXPECT_EQ(streamed.s.release, nullptr);
+}
+
+TEST_F(ArrowReaderTest, NestedValues) {
+  OwnedStream stream;
+  ASSERT_NO_FATAL_FAILURE(Open(nested_path_, {}, stream));
+  OwnedSchema schema;
+  ASSERT_EQ(stream.s.get_schema(&stream.s, &schema.s), 0);
+  std::vector<OwnedArray> batches = ReadAll(stream.s);
+  ASSERT_EQ(batches.size(), 1u);
+  const ArrowArray& batch = batches[0].a;
+  ExpectBatch(schema.s, batch, kNestedRows);
+  ASSERT_EQ(batch.n_children, 5);
+
+  // id: 10 x row, null at rows 0 and 3.
+  const ArrowArray& id = *batch.children[0];
+  EXPECT_EQ(id.null_count, 2);
+  const std::optional<int32_t> ids[] = {std::nullopt, 10, 20, std::nullopt, 40, 50};
+  for (int64_t r = 0; r < kNestedRows; ++r) {
+    EXPECT_EQ(IsValid(id, r), ids[r].has_value()) << r;
+    if (ids[r]) EXPECT_EQ(ValueAt<int32_t>(id, 1, r), *ids[r]) << r;
+  }
+
+  // name: null at row 1, an empty string at row 2.
+  const ArrowArray& name = *batch.children[1];
+  EXPECT_EQ(name.null_count, 1);
+  const std::optional<std::string> names[] = {"alpha", std::nullopt, "", "delta", "e", "zeta-zeta"};
+  for (int64_t r = 0; r < kNestedRows; ++r) {
+    EXPECT_EQ(IsValid(name, r), names[r].has_value()) << r;
+    if (names[r]) EXPECT_EQ(Utf8At(name, r), *names[r]) << r;
+  }
+
+  // tags: [1, 2], null, [], [null, 3], [4], [5, 6, 7].
+  const ArrowArray& tags = *batch.children[2];
+  EXPECT_EQ(tags.null_count, 1);
+  const ArrowArray& element = *tags.children[0];
+  const std::vector<std::vector<std::optional<int64_t>>> lists = {
+      {1, 2}, {}, {}, {std::nullopt, 3}, {4}, {5, 6, 7}};
+  int64_t null_elements = 0;
+  for (int64_t r = 0; r < kNestedRows; ++r) {
+    EXPECT_EQ(IsValid(tags, r), r != 1) << r;
+    if (r == 1) continue;
+    const auto [begin, end] = ListRange(tags, r);
+    const std::vector<std::optional<int64_t>>& want = lists[static_cast<size_t>(r)];
+    ASSERT_EQ(end - begin, static_cast<int64_t>(want.size())) << r;
+    for (size_t e = 0; e < want.size(); ++e) {
+      const int64_t at = begin + static_cast<int64_t>(e);
+      EXPECT_EQ(IsValid(element, at), want[e].has_value()) << r << "/" << e;
+      if (want[e]) EXPECT_EQ(ValueAt<int64_t>(element, 1, at), *want[e]) << r << "/" << e;
+      null_elements += want[e] ? 0 : 1;
+    }
+  }
+  // Null lists hold no elements, so the child's nulls are the null elements alone.
+  EXPECT_EQ(element.null_count, null_elements);
+
+  // point: {1, 0.5}, {2, null}, null, {4, -0.0}, {5, 1e300}, null. What lies under a null point
+  // is not looked at.
+  const ArrowArray& point = *batch.children[3];
+  EXPECT_EQ(point.null_count, 2);
+  const ArrowArray& x = *point.children[0];
+  const ArrowArray& y = *point.children[1];
+  const bool point_valid[] = {true, true, false, true, true, false};
+  const int32_t xs[] = {1, 2, 0, 4, 5, 0};
+  const std::optional<double> ys[] = {0.5, std::nullopt, 0, -0.0, 1e300, 0};
+  for (int64_t r = 0; r < kNestedRows; ++r) {
+    EXPECT_EQ(IsValid(point, r), point_valid[r]) << r;
+    if (!point_valid[r]) continue;
+    EXPECT_TRUE(IsValid(x, r)) << r;
+    EXPECT_EQ(ValueAt<int32_t>(x, 1, r), xs[r]) << r;
+    EXPECT_EQ(IsValid(y, r), ys[r].has_value()) << r;
+    if (ys[r]) {
+      // Bit for bit: -0.0 must stay negative.
+      const double got = ValueAt<double>(y, 1, r);
+      EXPECT_EQ(std::bit_cast<uint64_t>(got), std::bit_cast<uint64_t>(*ys[r])) << r << ": " << got;
+    }
+  }
+
+  // attrs: {a: 1}, {}, null, {b: null, c: 3}, null, {d: 4}.
+  const ArrowArray& attrs = *batch.children[4];
+  EXPECT_EQ(attrs.null_count, 2);
+  const ArrowArray& entries = *attrs.children[0];
+  EXPECT_EQ(entries.null_count, 0);
+  ASSERT_EQ(entries.n_children, 2);
+  const ArrowArray& key = *entries.children[0];
+  const ArrowArray& value = *entries.children[1];
+  EXPECT_EQ(key.null_count, 0);
+  const std::vector<std::vector<std::pair<std::string, std::optional<int32_t>>>> maps = {
+      {{"a", 1}}, {}, {}, {{"b", std::nullopt}, {"c", 3}}, {}, {{"d", 4}}};
+  const bool map_valid[] = {true, true, false, true, false, true};
+  for (int64_t r = 0; r < kNestedRows; ++r) {
+    EXPECT_EQ(IsValid(attrs, r), map_valid[r]) << r;
+    if (!map_valid[r]) continue;
+    const auto [begin, end] = ListRange(attrs, r);
+    const auto& want = maps[static_cast<size_t>(r)];
+    ASSERT_EQ(end - begin, static_cast<int64_t>(want.size())) << r;
+    for (size_t e = 0; e < want.size(); ++e) {
+      const int64_t at = begin + static_cast<int64_t>(e);
+      EXPECT_TRUE(IsValid(entries, at));
+      EXPECT_EQ(Utf8At(key, at), want[e].first) << r << "/" << e;
+      EXPECT_EQ(IsValid(value, at), want[e].second.has_value()) << r << "/" << e;
+      if (want[e].second) EXPECT_EQ(ValueAt<int32_t>(value, 1, at), *want[e].second);
+    }
+  }
+}
+
+TEST_F(ArrowReaderTest, ArraysOutliveTheStreamAndTheFile) {
+  std::vector<OwnedArray> batches;
+  {
+    PQPAGE_ASSERT_OK_AND_ASSIGN(std::shared_ptr<const FileReader> file, OpenShared(flat_path_));
+    std::weak_ptr<const FileReader> watch = file;
+    ArrowReadOptions options;
+    options.batch_rows = 4;
+    ArrowArrayStream stream{};
+    const absl::Status status = OpenArrowStream(std::move(file), options, &stream);
+    ASSERT_TRUE(status.ok()) << status;
+    // The stream keeps the file alive on its own.
+    EXPECT_FALSE(watch.expired());
+    batches = ReadAll(stream);
+    stream.release(&stream);
+    EXPECT_EQ(stream.release, nullptr);
+    // Nothing holds the file any more: the arrays must not need it.
+    EXPECT_TRUE(watch.expired());
+  }
+  std::vector<int64_t> want;
+  for (int64_t row = 0; row < kFlatGroupRows[0] + kFlatGroupRows[1]; ++row) want.push_back(row);
+  EXPECT_EQ(SeqValues(batches), want);
+  // Each release clears its callback, the children's included through the parent's.
+  for (OwnedArray& batch : batches) {
+    batch.a.release(&batch.a);
+    EXPECT_EQ(batch.a.release, nullptr);
+  }
+}
+
+TEST_F(ArrowReaderTest, EndOfStreamStaysEnded) {
+  OwnedStream stream;
+  ASSERT_NO_FATAL_FAILURE(Open(flat_path_, {}, stream));
+  std::vector<OwnedArray> batches = ReadAll(stream.s);
+  EXPECT_EQ(batches.size(), 2u);  // one per row group
+  for (int call = 0; call < 3; ++call) {
+    ArrowArray out{};
+    out.release = NeverReleased;  // get_next must overwrite it with NULL
+    EXPECT_EQ(stream.s.get_next(&stream.s, &out), 0);
+    EXPECT_EQ(out.release, nullptr) << "call " << call;
+  }
+}
+
+TEST_F(ArrowReaderTest, DamagedPageIsAnErrorNamingTheFile) {
+  const std::string damaged = TempPath("arrow_reader_damaged.parquet");
+  int64_t at = 0;
+  {
+    PQPAGE_ASSERT_OK_AND_ASSIGN(std::shared_ptr<const FileReader> file, OpenShared(flat_path_));
+    // The last bytes of the second row group's seq chunk: its last data page's payload, under a
+    // CRC.
+    PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation location, file->LocateColumnChunk(1, 0));
+    at = location.offset + location.length - 3;
+  }
+  std::ifstream in(flat_path_, std::ios::binary);
+  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_LT(at, static_cast<int64_t>(bytes.size()));
+  bytes[static_cast<size_t>(at)] ^= 0x5a;
+  bytes[static_cast<size_t>(at) + 1] ^= 0xa5;
+  std::ofstream(damaged, std::ios::binary)
+      .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+
+  OwnedStream stream;
+  ASSERT_NO_FATAL_FAILURE(Open(damaged, {}, stream));
+  int status = 0;
+  for (int i = 0; i < 10; ++i) {
+    OwnedArray batch;
+    status = stream.s.get_next(&stream.s, &batch.a);
+    if (status != 0 || batch.a.release == nullptr) break;
+  }
+  EXPECT_EQ(status, EIO) << "damaged data reads as EIO";
+  const char* error = stream.s.get_last_error(&stream.s);
+  ASSERT_NE(error, nullptr);
+  EXPECT_NE(std::string(error).find(damaged), std::string::npos) << error;
+}
+
+TEST_F(ArrowReaderTest, BadOptionsAreInvalidArgument) {
+  PQPAGE_ASSERT_OK_AND_ASSIGN(std::shared_ptr<const FileReader> file, OpenShared(nested_path_));
+  for (const std::vector<std::string>& columns :
+       std::vector<std::vector<std::string>>{{"nope"}, {"point.z"}, {"id", "tags.nope"}}) {
+    ArrowReadOptions options;
+    options.columns = columns;
+    ArrowArrayStream stream{};
+    const absl::Status status = OpenArrowStream(file, options, &stream);
+    EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument)
+        << columns.back() << ": " << status;
+    EXPECT_EQ(stream.release, nullptr);
+    OwnedSchema schema;
+    const absl::Status schema_status = ExportArrowSchema(*file, options, &schema.s);
+    EXPECT_EQ(schema_status.code(), absl::StatusCode::kInvalidArgument) << schema_status;
+  }
+  ArrowReadOptions options;
+  options.batch_rows = 0;
+  ArrowArrayStream stream{};
+  const absl::Status status = OpenArrowStream(file, options, &stream);
+  EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument) << status;
+  EXPECT_EQ(stream.release, nullptr);
+}
+
+TEST_F(ArrowReaderTest, ColumnsSelectFieldsInFileOrder) {
+  ArrowReadOptions options;
+  // Asked out of order, and a leaf of a struct: the struct keeps only it.
+  options.columns = {"point.y", "tags", "id"};
+  OwnedStream stream;
+  ASSERT_NO_FATAL_FAILURE(Open(nested_path_, options, stream));
+  OwnedSchema schema;
+  ASSERT_EQ(stream.s.get_schema(&stream.s, &schema.s), 0);
+  ASSERT_EQ(schema.s.n_children, 3);
+  constexpr int64_t kNullable = ARROW_FLAG_NULLABLE;
+  ExpectSchema(*schema.s.children[0], {"i", "id", kNullable, {}}, "id");
+  ExpectSchema(*schema.s.children[1], {"+l", "tags", kNullable, {{"l", "element", kNullable, {}}}},
+               "tags");
+  ExpectSchema(*schema.s.children[2], {"+s", "point", kNullable, {{"g", "y", kNullable, {}}}},
+               "point");
+  std::vector<OwnedArray> batches = ReadAll(stream.s);
+  ASSERT_EQ(batches.size(), 1u);
+  ExpectBatch(schema.s, batches[0].a, kNestedRows);
+  const ArrowArray& point = *batches[0].a.children[2];
+  EXPECT_EQ(point.null_count, 2);
+  ASSERT_EQ(point.n_children, 1);
+  EXPECT_TRUE(IsValid(point, 0));
+  EXPECT_EQ(ValueAt<double>(*point.children[0], 1, 0), 0.5);
+
+  // A group's path selects every leaf under it: the whole map.
+  ArrowReadOptions group;
+  group.columns = {"attrs"};
+  OwnedStream map_stream;
+  ASSERT_NO_FATAL_FAILURE(Open(nested_path_, group, map_stream));
+  OwnedSchema map_schema;
+  ASSERT_EQ(map_stream.s.get_schema(&map_stream.s, &map_schema.s), 0);
+  ASSERT_EQ(map_schema.s.n_children, 1);
+  ExpectSchema(*map_schema.s.children[0], NestedFields()[4], "attrs");
+}
+
+TEST_F(ArrowReaderTest, BatchRowsSplitsWithinRowGroups) {
+  ArrowReadOptions options;
+  options.batch_rows = 4;
+  OwnedStream stream;
+  ASSERT_NO_FATAL_FAILURE(Open(flat_path_, options, stream));
+  OwnedSchema schema;
+  ASSERT_EQ(stream.s.get_schema(&stream.s, &schema.s), 0);
+  std::vector<OwnedArray> batches = ReadAll(stream.s);
+  // Groups of 10 and 5 rows: 4 + 4 + 2, then 4 + 1; no batch crosses the groups' border.
+  std::vector<int64_t> sizes;
+  for (const OwnedArray& batch : batches) {
+    ExpectBatch(schema.s, batch.a, batch.a.length);
+    sizes.push_back(batch.a.length);
+  }
+  EXPECT_EQ(sizes, (std::vector<int64_t>{4, 4, 2, 4, 1}));
+  std::vector<int64_t> want;
+  for (int64_t row = 0; row < 15; ++row) want.push_back(row);
+  EXPECT_EQ(SeqValues(batches), want);
+  // id: null every fourth row of the file, else the row's number.
+  int64_t row = 0;
+  for (const OwnedArray& batch : batches) {
+    const ArrowArray& id = *batch.a.children[1];
+    int64_t nulls = 0;
+    for (int64_t i = 0; i < batch.a.length; ++i, ++row) {
+      EXPECT_EQ(IsValid(id, i), row % 4 != 0) << row;
+      if (row % 4 != 0) EXPECT_EQ(ValueAt<int32_t>(id, 1, i), row);
+      nulls += row % 4 == 0 ? 1 : 0;
+    }
+    EXPECT_EQ(id.null_count, nulls);
+    // seq is REQUIRED: not nullable, no nulls.
+    EXPECT_EQ(batch.a.children[0]->null_count, 0);
+    EXPECT_EQ(schema.s.children[0]->flags, 0);
+  }
+}
+
+TEST_F(ArrowReaderTest, RowsSelectRowsAcrossRowGroups) {
+  ArrowReadOptions options;
+  options.rows = RowRange{3, 12};
+  OwnedStream stream;
+  ASSERT_NO_FATAL_FAILURE(Open(flat_path_, options, stream));
+  OwnedSchema schema;
+  ASSERT_EQ(stream.s.get_schema(&stream.s, &schema.s), 0);
+  std::vector<OwnedArray> batches = ReadAll(stream.s);
+  std::vector<int64_t> sizes;
+  for (const OwnedArray& batch : batches) {
+    ExpectBatch(schema.s, batch.a, batch.a.length);
+    if (batch.a.length > 0) sizes.push_back(batch.a.length);
+  }
+  // Rows 3 to 9 of the first group, 10 and 11 of the second.
+  EXPECT_EQ(sizes, (std::vector<int64_t>{7, 2}));
+  EXPECT_EQ(SeqValues(batches), (std::vector<int64_t>{3, 4, 5, 6, 7, 8, 9, 10, 11}));
+  int64_t row = 3;
+  for (const OwnedArray& batch : batches) {
+    const ArrowArray& id = *batch.a.children[1];
+    for (int64_t i = 0; i < batch.a.length; ++i, ++row) {
+      EXPECT_EQ(IsValid(id, i), row % 4 != 0) << row;
+      if (row % 4 != 0) EXPECT_EQ(ValueAt<int32_t>(id, 1, i), row);
+    }
+  }
+
+  // Rows of the nested file: 2 to 5 of one group, lists and maps starting mid-chunk.
+  ArrowReadOptions nested;
+  nested.rows = RowRange{2, 5};
+  OwnedStream nested_stream;
+  ASSERT_NO_FATAL_FAILURE(Open(nested_path_, nested, nested_stream));
+  OwnedSchema nested_schema;
+  ASSERT_EQ(nested_stream.s.get_schema(&nested_stream.s, &nested_schema.s), 0);
+  std::vector<OwnedArray> nested_batches = ReadAll(nested_stream.s);
+  ASSERT_EQ(nested_batches.size(), 1u);
+  const ArrowArray& batch = nested_batches[0].a;
+  ExpectBatch(nested_schema.s, batch, 3);
+  // tags of rows 2, 3, 4: [], [null, 3], [4].
+  const ArrowArray& tags = *batch.children[2];
+  EXPECT_EQ(ListRange(tags, 0).second - ListRange(tags, 0).first, 0);
+  const auto [begin, end] = ListRange(tags, 1);
+  ASSERT_EQ(end - begin, 2);
+  EXPECT_FALSE(IsValid(*tags.children[0], begin));
+  EXPECT_EQ(ValueAt<int64_t>(*tags.children[0], 1, begin + 1), 3);
+  EXPECT_EQ(ValueAt<int64_t>(*tags.children[0], 1, ListRange(tags, 2).first), 4);
+  // attrs of rows 2, 3, 4: null, {b: null, c: 3}, null.
+  const ArrowArray& attrs = *batch.children[4];
+  EXPECT_EQ(attrs.null_count, 2);
+  EXPECT_TRUE(IsValid(attrs, 1));
+  const ArrowArray& key = *attrs.children[0]->children[0];
+  EXPECT_EQ(Utf8At(key, ListRange(attrs, 1).first), "b");
+}
+
+}  // namespace
+}  // namespace pqpage
