@@ -23,6 +23,26 @@ run_expect 2 "scan --threads x" -- "$TOOL" scan "$MIXED" --threads x
 run_expect 0 "scan --per-column" -- "$TOOL" scan "$MIXED" --per-column
 expect_grep '^ts +INT96 +100 +90 +[0-9]+ +1080$' "$SCRATCH/out" \
   "scan --per-column: INT96 row (90 values of 12 bytes, 10 nulls)"
+# --arrow: MIXED read as Arrow record batches (OpenArrowStream), one batch per row group of 50
+# rows; --rows and --columns narrow it, an unknown field is an error, and the Arrow-only options
+# are refused without --arrow.
+run_expect 0 "scan --arrow" -- "$TOOL" scan "$MIXED" --arrow
+expect_grep '^rows: 100$' "$SCRATCH/out" "scan --arrow: rows"
+expect_grep '^arrow batches: 2$' "$SCRATCH/out" "scan --arrow: a batch per row group"
+expect_grep '^file bytes read: [0-9]+ of [0-9]+$' "$SCRATCH/out" "scan --arrow: bytes read"
+expect_grep '^elapsed: [0-9]+\.[0-9]+ s$' "$SCRATCH/out" "scan --arrow: elapsed"
+run_expect 0 "scan --arrow --rows 40:70" -- "$TOOL" scan "$MIXED" --arrow --rows 40:70
+expect_grep '^rows: 30$' "$SCRATCH/out" "scan --arrow --rows: rows"
+expect_grep '^arrow batches: 2$' "$SCRATCH/out" "scan --arrow --rows: a batch per row group"
+run_expect 0 "scan --arrow --columns" -- "$TOOL" scan "$MIXED" --arrow --columns i64_req,lst,st \
+  --threads 3
+expect_grep '^rows: 100$' "$SCRATCH/out" "scan --arrow --columns: rows"
+run_expect 0 "scan --arrow --mmap" -- "$TOOL" scan "$MIXED" --arrow --mmap
+expect_grep '^rows: 100$' "$SCRATCH/out" "scan --arrow --mmap: rows"
+run_expect 1 "scan --arrow --columns nope" -- "$TOOL" scan "$MIXED" --arrow --columns nope
+expect_one_line_error "scan --arrow --columns nope"
+run_expect 2 "scan --columns without --arrow" -- "$TOOL" scan "$MIXED" --columns i64_req
+run_expect 2 "scan --arrow --per-column" -- "$TOOL" scan "$MIXED" --arrow --per-column
 if need_shared "the figures of alltypes_plain"; then
   run_expect 0 "scan alltypes_plain" -- "$TOOL" scan "$DATA/alltypes_plain.parquet"
   expect_grep '^rows: 8$' "$SCRATCH/out" "scan alltypes_plain: rows"
@@ -51,6 +71,11 @@ for file in "${corrupt[@]}"; do
   expect_grep "CRC" "$SCRATCH/err" "scan of a corrupt checksum ($file) says CRC"
   run_expect 0 "scan --no-verify-checksums of a corrupt checksum ($file)" -- \
     "$TOOL" scan "$file" --no-verify-checksums
+  run_expect 1 "scan --arrow of a corrupt checksum ($file)" -- "$TOOL" scan "$file" --arrow
+  expect_one_line_error "scan --arrow of a corrupt checksum ($file)"
+  expect_grep "CRC" "$SCRATCH/err" "scan --arrow of a corrupt checksum ($file) says CRC"
+  run_expect 0 "scan --arrow --no-verify-checksums of a corrupt checksum ($file)" -- \
+    "$TOOL" scan "$file" --arrow --no-verify-checksums
 done
 
 # Every reference file: scan must agree with inspect --json on rows, levels, non-null values and
