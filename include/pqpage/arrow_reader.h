@@ -5,8 +5,8 @@
 //
 // Types, Parquet -> Arrow: BOOLEAN bool; INT32/INT64 int32/int64, or the INTEGER annotation's width
 // and sign; FLOAT/DOUBLE float/double; DATE date32; TIME time32[ms] / time64[us|ns]; TIMESTAMP
-// timestamp in its unit, with time zone "UTC" when adjusted to UTC; INT96 timestamp[ns]; DECIMAL (on
-// any physical type) decimal128, or decimal256 above 38 digits; STRING, ENUM, JSON utf8; other
+// timestamp in its unit, with time zone "UTC" when adjusted to UTC; INT96 timestamp[ns]; DECIMAL
+// (on any physical type) decimal128, or decimal256 above 38 digits; STRING, ENUM, JSON utf8; other
 // BYTE_ARRAY binary; FIXED_LEN_BYTE_ARRAY fixed-size binary (UUID and INTERVAL too), FLOAT16
 // float16; UNKNOWN null. Groups: LIST (three-level, and the format's legacy two- and one-level
 // forms) list, MAP and MAP_KEY_VALUE map, other groups struct, a bare repeated field a list of it.
@@ -60,8 +60,8 @@ absl::Status ExportArrowSchema(const FileReader& file, const ArrowReadOptions& o
 // `file`'s rows, in file order. The stream keeps `file` alive; the caller releases the stream,
 // and each array it gets, exactly once. Arrays outlive the stream.
 // @return OK, or ExportArrowSchema's errors (then `out` is left released).
-absl::Status OpenArrowStream(std::shared_ptr<const FileReader> file, const ArrowReadOptions& options,
-                             ArrowArrayStream* out);
+absl::Status OpenArrowStream(std::shared_ptr<const FileReader> file,
+                             const ArrowReadOptions& options, ArrowArrayStream* out);
 
 }  // namespace pqpage
 

@@ -175,8 +175,9 @@ class RecordBatchStream {
     while (rows_left_ == 0) {
       if (next_group_ >= groups_.size()) return absl::OkStatus();  // the end: out stays released
       current_ = groups_[next_group_++];
-      PQPAGE_RETURN_IF_ERROR(internal::WithFileContext(
-          OpenGroup(current_), file_->name(), absl::StrCat("row group ", current_.row_group, ": ")));
+      PQPAGE_RETURN_IF_ERROR(
+          internal::WithFileContext(OpenGroup(current_), file_->name(),
+                                    absl::StrCat("row group ", current_.row_group, ": ")));
       rows_left_ = current_.count;
     }
     const int64_t rows = std::min(batch_rows_, rows_left_);
@@ -195,9 +196,8 @@ class RecordBatchStream {
       if (!array.ok()) return internal::WithFileContext(array.status(), file_->name(), context);
       if (array->length != rows) {
         return internal::WithFileContext(
-            absl::DataLossError(absl::StrCat("field '", field.type.name, "' has ",
-                                             array->length, " rows where the row group has ",
-                                             rows)),
+            absl::DataLossError(absl::StrCat("field '", field.type.name, "' has ", array->length,
+                                             " rows where the row group has ", rows)),
             file_->name(), context);
       }
       batch.children.push_back(*std::move(array));
@@ -255,8 +255,8 @@ absl::Status ExportArrowSchema(const FileReader& file, const ArrowReadOptions& o
   return absl::OkStatus();
 }
 
-absl::Status OpenArrowStream(std::shared_ptr<const FileReader> file, const ArrowReadOptions& options,
-                             ArrowArrayStream* out) {
+absl::Status OpenArrowStream(std::shared_ptr<const FileReader> file,
+                             const ArrowReadOptions& options, ArrowArrayStream* out) {
   out->release = nullptr;
   if (file == nullptr) return absl::InvalidArgumentError("OpenArrowStream needs a file");
   PQPAGE_ASSIGN_OR_RETURN(ReadPlan plan, MakePlan(*file, options));

@@ -241,35 +241,33 @@ absl::StatusOr<ArrayData> AssembleLeaf(const ReadField& field, LeafBatch& batch,
     }
     case ValueConversion::kInt32ToDecimal: {
       const int32_t* values = batch.values.As<int32_t>();
-      PQPAGE_RETURN_IF_ERROR(
-          FillFixed(slots, static_cast<size_t>(field.decimal_bytes), data,
-                    [&](int64_t value, uint8_t* out) {
-                      WriteDecimal(values[value], field.decimal_bytes, out);
-                      return absl::OkStatus();
-                    }));
+      PQPAGE_RETURN_IF_ERROR(FillFixed(slots, static_cast<size_t>(field.decimal_bytes), data,
+                                       [&](int64_t value, uint8_t* out) {
+                                         WriteDecimal(values[value], field.decimal_bytes, out);
+                                         return absl::OkStatus();
+                                       }));
       break;
     }
     case ValueConversion::kInt64ToDecimal: {
       const int64_t* values = batch.values.As<int64_t>();
-      PQPAGE_RETURN_IF_ERROR(
-          FillFixed(slots, static_cast<size_t>(field.decimal_bytes), data,
-                    [&](int64_t value, uint8_t* out) {
-                      WriteDecimal(values[value], field.decimal_bytes, out);
-                      return absl::OkStatus();
-                    }));
+      PQPAGE_RETURN_IF_ERROR(FillFixed(slots, static_cast<size_t>(field.decimal_bytes), data,
+                                       [&](int64_t value, uint8_t* out) {
+                                         WriteDecimal(values[value], field.decimal_bytes, out);
+                                         return absl::OkStatus();
+                                       }));
       break;
     }
     case ValueConversion::kBytesToDecimal: {
       // Each value's start among the packed bytes.
       std::vector<int64_t> starts(batch.lengths.size() + 1, 0);
-      for (size_t i = 0; i < batch.lengths.size(); ++i) starts[i + 1] = starts[i] + batch.lengths[i];
-      PQPAGE_RETURN_IF_ERROR(
-          FillFixed(slots, static_cast<size_t>(field.decimal_bytes), data,
-                    [&](int64_t value, uint8_t* out) {
-                      const auto i = static_cast<size_t>(value);
-                      return WriteDecimal(batch.values.data() + starts[i], batch.lengths[i],
-                                          field.decimal_bytes, out);
-                    }));
+      for (size_t i = 0; i < batch.lengths.size(); ++i)
+        starts[i + 1] = starts[i] + batch.lengths[i];
+      PQPAGE_RETURN_IF_ERROR(FillFixed(
+          slots, static_cast<size_t>(field.decimal_bytes), data, [&](int64_t value, uint8_t* out) {
+            const auto i = static_cast<size_t>(value);
+            return WriteDecimal(batch.values.data() + starts[i], batch.lengths[i],
+                                field.decimal_bytes, out);
+          }));
       break;
     }
     case ValueConversion::kBinary:

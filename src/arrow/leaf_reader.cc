@@ -52,9 +52,8 @@ absl::StatusOr<int64_t> LeafReader::ReadMore(int64_t max_levels, LeafBatch& out)
     BatchCounts counts;
     if constexpr (std::is_same_v<T, ByteArray>) {
       std::vector<ByteArray> views(room);
-      PQPAGE_ASSIGN_OR_RETURN(counts,
-                              reader_.ReadBatch<ByteArray>(definitions, repetitions,
-                                                           absl::MakeSpan(views)));
+      PQPAGE_ASSIGN_OR_RETURN(
+          counts, reader_.ReadBatch<ByteArray>(definitions, repetitions, absl::MakeSpan(views)));
       size_t bytes = 0;
       for (int64_t i = 0; i < counts.values; ++i) bytes += views[static_cast<size_t>(i)].size;
       out.values.Reserve(out.values.size() + bytes);
@@ -67,8 +66,8 @@ absl::StatusOr<int64_t> LeafReader::ReadMore(int64_t max_levels, LeafBatch& out)
       const size_t used = out.values.size();
       out.values.Resize(used + room * sizeof(T));
       auto* slots = reinterpret_cast<T*>(out.values.data() + used);
-      PQPAGE_ASSIGN_OR_RETURN(counts, reader_.ReadBatch<T>(definitions, repetitions,
-                                                           absl::MakeSpan(slots, room)));
+      PQPAGE_ASSIGN_OR_RETURN(
+          counts, reader_.ReadBatch<T>(definitions, repetitions, absl::MakeSpan(slots, room)));
       out.values.Resize(used + static_cast<size_t>(counts.values) * sizeof(T));
     }
     out.levels += counts.levels;
@@ -112,9 +111,8 @@ void LeafReader::KeepTail(int64_t from, LeafBatch& out) {
     carry_.lengths.assign(out.lengths.begin() + first_kept, out.lengths.end());
     out.lengths.resize(static_cast<size_t>(first_kept));
   } else {
-    const size_t width = VisitValueType(column.type, [](auto tag) {
-      return ValueSize<typename decltype(tag)::Type>();
-    });
+    const size_t width = VisitValueType(
+        column.type, [](auto tag) { return ValueSize<typename decltype(tag)::Type>(); });
     const size_t cut = static_cast<size_t>(first_kept) * width;
     carry_.values.Append(out.values.data() + cut, out.values.size() - cut);
     out.values.Resize(cut);

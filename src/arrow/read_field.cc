@@ -151,8 +151,8 @@ void MapLeaf(const ColumnDescriptor& column, ReadField& field) {
       field.conversion = ValueConversion::kDouble;
       return;
     case PhysicalType::kByteArray: {
-      const bool text = logical.kind == LogicalKind::kString || logical.kind == LogicalKind::kEnum ||
-                        logical.kind == LogicalKind::kJson;
+      const bool text = logical.kind == LogicalKind::kString ||
+                        logical.kind == LogicalKind::kEnum || logical.kind == LogicalKind::kJson;
       format = text ? "u" : "z";
       field.conversion = ValueConversion::kBinary;
       return;
@@ -246,14 +246,15 @@ class Mapper {
     const Node& repeated = node.children[0];
     ReadField list = Start(ReadField::Kind::kList, node, slot_def, slot_rep);
     list.type.format = "+l";
-    const bool element_is_repeated =
-        repeated.is_leaf() || repeated.children.size() > 1 || repeated.name() == "array" ||
-        absl::EndsWith(repeated.name(), "_tuple");
+    const bool element_is_repeated = repeated.is_leaf() || repeated.children.size() > 1 ||
+                                     repeated.name() == "array" ||
+                                     absl::EndsWith(repeated.name(), "_tuple");
     ReadField element;
     if (element_is_repeated) {
       PQPAGE_ASSIGN_OR_RETURN(element, Map(repeated, repeated.def, repeated.rep, true));
     } else {
-      PQPAGE_ASSIGN_OR_RETURN(element, Map(repeated.children[0], repeated.def, repeated.rep, false));
+      PQPAGE_ASSIGN_OR_RETURN(element,
+                              Map(repeated.children[0], repeated.def, repeated.rep, false));
     }
     list.children.push_back(std::move(element));
     return list;
@@ -266,8 +267,9 @@ class Mapper {
     if (node.children.size() != 1 || node.children[0].repetition != Repetition::kRepeated ||
         node.children[0].is_leaf() || node.children[0].children.empty() ||
         node.children[0].children.size() > 2) {
-      return absl::DataLossError(absl::StrCat(
-          "the MAP group '", node.name(), "' does not hold one repeated group of a key and a value"));
+      return absl::DataLossError(
+          absl::StrCat("the MAP group '", node.name(),
+                       "' does not hold one repeated group of a key and a value"));
     }
     const Node& entries = node.children[0];
     if (entries.children[0].repetition != Repetition::kRequired) {

@@ -19,21 +19,21 @@ namespace pqpage::arrow_internal {
 
 // How a leaf's physical values become the Arrow array's values.
 enum class ValueConversion : int8_t {
-  kNull,           // the null type: no values
-  kBoolean,        // bool -> bitmap
-  kInt32,          // int32 -> 4 bytes (int32, uint32, date32, time32)
-  kInt32ToInt8,    // int32 -> 1 byte (int8, uint8)
-  kInt32ToInt16,   // int32 -> 2 bytes (int16, uint16)
-  kInt64,          // int64 -> 8 bytes (int64, uint64, timestamps, time64, durations)
-  kFloat,          // float -> 4 bytes
-  kDouble,         // double -> 8 bytes
-  kInt96ToNanos,   // INT96 (Julian day, nanoseconds of the day) -> int64 ns since the epoch
-  kInt32ToDecimal,   // int32 -> decimal of decimal_bytes, sign extended
-  kInt64ToDecimal,   // int64 -> decimal of decimal_bytes, sign extended
-  kBytesToDecimal,   // big-endian two's complement bytes -> decimal of decimal_bytes
-  kBinary,           // byte arrays -> int32 offsets and data
-  kLargeBinary,      // byte arrays -> int64 offsets and data
-  kFixedSize,        // FIXED_LEN_BYTE_ARRAY -> fixed_size bytes per value (also float16)
+  kNull,            // the null type: no values
+  kBoolean,         // bool -> bitmap
+  kInt32,           // int32 -> 4 bytes (int32, uint32, date32, time32)
+  kInt32ToInt8,     // int32 -> 1 byte (int8, uint8)
+  kInt32ToInt16,    // int32 -> 2 bytes (int16, uint16)
+  kInt64,           // int64 -> 8 bytes (int64, uint64, timestamps, time64, durations)
+  kFloat,           // float -> 4 bytes
+  kDouble,          // double -> 8 bytes
+  kInt96ToNanos,    // INT96 (Julian day, nanoseconds of the day) -> int64 ns since the epoch
+  kInt32ToDecimal,  // int32 -> decimal of decimal_bytes, sign extended
+  kInt64ToDecimal,  // int64 -> decimal of decimal_bytes, sign extended
+  kBytesToDecimal,  // big-endian two's complement bytes -> decimal of decimal_bytes
+  kBinary,          // byte arrays -> int32 offsets and data
+  kLargeBinary,     // byte arrays -> int64 offsets and data
+  kFixedSize,       // FIXED_LEN_BYTE_ARRAY -> fixed_size bytes per value (also float16)
 };
 
 struct ReadField {

@@ -1,6 +1,6 @@
-// The types of a stored ARROW:schema applied to the fields a Parquet schema maps to, where they read
-// from the same Parquet data, as Arrow C++ restores them: large offsets for strings, binaries and
-// lists, the writer's time zone for a UTC timestamp, durations for plain int64.
+// The types of a stored ARROW:schema applied to the fields a Parquet schema maps to, where they
+// read from the same Parquet data, as Arrow C++ restores them: large offsets for strings, binaries
+// and lists, the writer's time zone for a UTC timestamp, durations for plain int64.
 #ifndef PQPAGE_SRC_ARROW_STORED_TYPES_H_
 #define PQPAGE_SRC_ARROW_STORED_TYPES_H_
 

@@ -94,6 +94,9 @@ int ScanArrow(std::shared_ptr<const FileReader> file, const CountingByteSource& 
     ++batches;
     batch.release(&batch);
   }
+  // The stream owns the file and its source: read the source's counts before releasing it.
+  const int64_t bytes_read = source.bytes_read();
+  const int64_t file_size = source.size();
   stream.release(&stream);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -103,8 +106,8 @@ int ScanArrow(std::shared_ptr<const FileReader> file, const CountingByteSource& 
   if (memory_map) {
     std::printf("file bytes read: - (mapped)\n");
   } else {
-    std::printf("file bytes read: %lld of %lld\n", static_cast<long long>(source.bytes_read()),
-                static_cast<long long>(source.size()));
+    std::printf("file bytes read: %lld of %lld\n", static_cast<long long>(bytes_read),
+                static_cast<long long>(file_size));
   }
   std::printf("elapsed: %.6f s\n", seconds);
   if (std::fflush(stdout) != 0) return FailureExit(kCommand, "cannot write to standard output");

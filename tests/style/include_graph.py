@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import layers_test as rule  # noqa: E402
 
 ORDER = ["common", "bitpack", "codec", "encodings", "compression", "metadata", "schema",
-         "page/read", "page/choice", "page/write", "file", "orc", "cli", "python"]
+         "page/read", "page/choice", "page/write", "file", "arrow", "orc", "cli", "python"]
 
 
 def target_layer(target):
