@@ -46,11 +46,15 @@ struct ArrowReadOptions {
   int64_t batch_rows = 64 * 1024;
   // Take the types of the stored ARROW:schema where they read from the same data.
   bool use_stored_arrow_schema = true;
+  // Threads that read a batch's columns (and assemble its top-level fields) side by side; the
+  // batches are the same for any count.
+  int threads = 1;
 };
 
 // Fills `out` with the Arrow schema the file reads as under `options`: a struct ("+s") whose
 // children are the selected top-level fields. The caller releases it.
-// @return OK; InvalidArgument for a column path that names no field, or a batch_rows < 1;
+// @return OK; InvalidArgument for a column path that names no field, a batch_rows or threads
+// below 1;
 // DataLoss for a schema pqpage cannot map (a LIST or MAP group of an impossible shape) or a
 // malformed ARROW:schema.
 absl::Status ExportArrowSchema(const FileReader& file, const ArrowReadOptions& options,

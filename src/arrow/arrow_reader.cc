@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <new>
 #include <optional>
@@ -21,6 +22,7 @@
 #include "arrow/read_field.h"
 #include "arrow/stored_types.h"
 #include "common/status_context.h"
+#include "file/recode_pipeline.h"
 #include "pqpage/status_macros.h"
 
 namespace pqpage {
@@ -64,6 +66,10 @@ absl::StatusOr<ReadPlan> MakePlan(const FileReader& file, const ArrowReadOptions
   if (options.batch_rows < 1) {
     return absl::InvalidArgumentError(
         absl::StrCat("batch_rows must be at least 1, not ", options.batch_rows));
+  }
+  if (options.threads < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("threads must be at least 1, not ", options.threads));
   }
   PQPAGE_ASSIGN_OR_RETURN(const std::vector<bool> selected, SelectLeaves(file, options.columns));
   ReadPlan plan;
@@ -114,7 +120,10 @@ class RecordBatchStream {
  public:
   RecordBatchStream(std::shared_ptr<const FileReader> file, ReadPlan plan,
                     const ArrowReadOptions& options)
-      : file_(std::move(file)), plan_(std::move(plan)), batch_rows_(options.batch_rows) {
+      : file_(std::move(file)),
+        plan_(std::move(plan)),
+        batch_rows_(options.batch_rows),
+        threads_(options.threads) {
     const std::vector<std::optional<RowRange>> ranges =
         options.rows ? RowsPerRowGroup(*file_, *options.rows)
                      : std::vector<std::optional<RowRange>>();
@@ -154,6 +163,17 @@ class RecordBatchStream {
   }
 
  private:
+  // Runs task(0..count-1) on up to threads_ threads; memory running out in a task is its error.
+  absl::Status RunGuarded(int64_t count, const std::function<absl::Status(int64_t)>& task) const {
+    return internal::RunTasks(threads_, count, [&](int64_t i) -> absl::Status {
+      try {
+        return task(i);
+      } catch (const std::bad_alloc&) {
+        return absl::ResourceExhaustedError("out of memory building a record batch");
+      }
+    });
+  }
+
   absl::Status OpenGroup(const GroupRows& group) {
     for (const int column : plan_.leaves) {
       auto& reader = readers_[static_cast<size_t>(column)];
@@ -182,26 +202,35 @@ class RecordBatchStream {
     }
     const int64_t rows = std::min(batch_rows_, rows_left_);
     const std::string context = absl::StrCat("row group ", current_.row_group, ": ");
-    for (const int column : plan_.leaves) {
-      const auto index = static_cast<size_t>(column);
-      PQPAGE_RETURN_IF_ERROR(internal::WithFileContext(
-          readers_[index]->ReadRows(rows, batches_[index]), file_->name(), context));
-    }
+    // Each task touches only its own leaves (a field's leaves are its own), so tasks run side by
+    // side; the first error in column order is the one returned, whatever the thread count.
+    PQPAGE_RETURN_IF_ERROR(internal::WithFileContext(
+        RunGuarded(static_cast<int64_t>(plan_.leaves.size()),
+                   [&](int64_t i) {
+                     const auto index = static_cast<size_t>(plan_.leaves[static_cast<size_t>(i)]);
+                     return readers_[index]->ReadRows(rows, batches_[index]);
+                   }),
+        file_->name(), context));
     ArrayData batch;
     batch.length = rows;
     batch.buffers.emplace_back();  // no validity: a record batch has no null rows
-    for (const ReadField& field : plan_.fields) {
-      absl::StatusOr<ArrayData> array =
-          arrow_internal::AssembleField(field, batches_, file_->schema().columns(), rows);
-      if (!array.ok()) return internal::WithFileContext(array.status(), file_->name(), context);
-      if (array->length != rows) {
-        return internal::WithFileContext(
-            absl::DataLossError(absl::StrCat("field '", field.type.name, "' has ", array->length,
-                                             " rows where the row group has ", rows)),
-            file_->name(), context);
-      }
-      batch.children.push_back(*std::move(array));
-    }
+    batch.children.resize(plan_.fields.size());
+    PQPAGE_RETURN_IF_ERROR(internal::WithFileContext(
+        RunGuarded(static_cast<int64_t>(plan_.fields.size()),
+                   [&](int64_t i) -> absl::Status {
+                     const ReadField& field = plan_.fields[static_cast<size_t>(i)];
+                     PQPAGE_ASSIGN_OR_RETURN(ArrayData array,
+                                             arrow_internal::AssembleField(
+                                                 field, batches_, file_->schema().columns(), rows));
+                     if (array.length != rows) {
+                       return absl::DataLossError(
+                           absl::StrCat("field '", field.type.name, "' has ", array.length,
+                                        " rows where the row group has ", rows));
+                     }
+                     batch.children[static_cast<size_t>(i)] = std::move(array);
+                     return absl::OkStatus();
+                   }),
+        file_->name(), context));
     rows_left_ -= rows;
     arrow_internal::ExportArray(std::move(batch), out);
     return absl::OkStatus();
@@ -210,6 +239,7 @@ class RecordBatchStream {
   std::shared_ptr<const FileReader> file_;
   ReadPlan plan_;
   int64_t batch_rows_;
+  int threads_;
   std::vector<GroupRows> groups_;
   size_t next_group_ = 0;
   GroupRows current_;

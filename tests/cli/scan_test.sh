@@ -24,7 +24,7 @@ run_expect 0 "scan --per-column" -- "$TOOL" scan "$MIXED" --per-column
 expect_grep '^ts +INT96 +100 +90 +[0-9]+ +1080$' "$SCRATCH/out" \
   "scan --per-column: INT96 row (90 values of 12 bytes, 10 nulls)"
 # --arrow: MIXED read as Arrow record batches (OpenArrowStream), one batch per row group of 50
-# rows; --rows and --columns narrow it, an unknown field is an error, and the Arrow-only options
+# rows (on any thread count); --rows and --columns narrow it, an unknown field is an error, and the Arrow-only options
 # are refused without --arrow.
 run_expect 0 "scan --arrow" -- "$TOOL" scan "$MIXED" --arrow
 expect_grep '^rows: 100$' "$SCRATCH/out" "scan --arrow: rows"
@@ -37,6 +37,9 @@ expect_grep '^arrow batches: 2$' "$SCRATCH/out" "scan --arrow --rows: a batch pe
 run_expect 0 "scan --arrow --columns" -- "$TOOL" scan "$MIXED" --arrow --columns i64_req,lst,st \
   --threads 3
 expect_grep '^rows: 100$' "$SCRATCH/out" "scan --arrow --columns: rows"
+run_expect 0 "scan --arrow --threads 2" -- "$TOOL" scan "$MIXED" --arrow --threads 2
+expect_grep '^rows: 100$' "$SCRATCH/out" "scan --arrow --threads 2: rows"
+expect_grep '^arrow batches: 2$' "$SCRATCH/out" "scan --arrow --threads 2: batches"
 run_expect 0 "scan --arrow --mmap" -- "$TOOL" scan "$MIXED" --arrow --mmap
 expect_grep '^rows: 100$' "$SCRATCH/out" "scan --arrow --mmap: rows"
 run_expect 1 "scan --arrow --columns nope" -- "$TOOL" scan "$MIXED" --arrow --columns nope
