@@ -55,8 +55,6 @@ class ArrowBuffer {
     grown = (grown + kAlignment - 1) / kAlignment * kAlignment;
     auto* bigger = static_cast<uint8_t*>(::operator new(grown, std::align_val_t(kAlignment)));
     if (size_ > 0) std::memcpy(bigger, data_, size_);
-    // The padding is zeroed so that no byte handed out is uninitialised.
-    std::memset(bigger + size_, 0, grown - size_);
     if (data_ != nullptr) ::operator delete(data_, std::align_val_t(kAlignment));
     data_ = bigger;
     capacity_ = grown;
@@ -66,6 +64,17 @@ class ArrowBuffer {
     Reserve(size);
     if (size > size_) std::memset(data_ + size_, 0, size - size_);
     size_ = size;
+  }
+  // Sets the size without zeroing new bytes: for a buffer about to be written over.
+  void ResizeUninitialized(size_t size) {
+    Reserve(size);
+    size_ = size;
+  }
+  // Zeroes the bytes from the size to the next multiple of 64, so that no byte of the aligned
+  // block handed out is uninitialised.
+  void ZeroPadding() {
+    const size_t padded = (size_ + kAlignment - 1) / kAlignment * kAlignment;
+    if (padded > size_) std::memset(data_ + size_, 0, padded - size_);
   }
   void Append(const void* bytes, size_t count) {
     if (count == 0) return;

@@ -94,193 +94,233 @@ void WriteDecimal(int64_t value, int32_t width, uint8_t* out) {
   std::memset(out + 8, value < 0 ? 0xff : 0x00, static_cast<size_t>(width - 8));
 }
 
-// Where each slot of a leaf takes its value: slot i's value is values[i] when `dense` (no null,
-// no slot missing), else values[value_of_slot[i]] or none for -1.
+// The slots of a leaf and their validity, found in one pass over its levels: a slot at each level
+// whose definition level reaches the field's slot_def, holding the next packed value when the
+// level is the column's maximum. Values are taken in order, so a slot's value index never passes
+// the slot's own index.
 struct LeafSlots {
-  bool dense = true;
-  std::vector<int64_t> value_of_slot;
   int64_t length = 0;
   int64_t nulls = 0;
-  ArrowBuffer validity;
+  ArrowBuffer validity;  // empty when nothing is null
 
-  int64_t ValueOf(int64_t slot) const {
-    return dense ? slot : value_of_slot[static_cast<size_t>(slot)];
+  bool Valid(int64_t slot) const {
+    return nulls == 0 || ((validity.data()[slot / 8] >> (slot % 8)) & 1) != 0;
   }
 };
 
-LeafSlots FindLeafSlots(const ReadField& field, const LeafBatch& batch,
-                        const ColumnDescriptor& column) {
-  const Levels levels(batch, column);
+// Calls on_value(slot, value) for each slot holding a value, in order; returns the slots.
+template <typename OnValue>
+LeafSlots WalkLeaf(const ReadField& field, const LeafBatch& batch, const ColumnDescriptor& column,
+                   OnValue&& on_value) {
   LeafSlots slots;
-  if (!levels.has_definitions()) {
+  if (batch.definitions.empty()) {
+    for (int64_t slot = 0; slot < batch.levels; ++slot) on_value(slot, slot);
     slots.length = batch.levels;
     return slots;
   }
-  slots.dense = false;
-  slots.value_of_slot.reserve(static_cast<size_t>(levels.count()));
-  ValidityBuilder validity(levels.count());
-  int64_t next_value = 0;
-  for (int64_t i = 0; i < levels.count(); ++i) {
-    const int16_t level = levels.definition(i);
+  slots.validity.Resize(static_cast<size_t>((batch.levels + 7) / 8));
+  uint8_t* bits = slots.validity.data();
+  const int16_t* levels = batch.definitions.data();
+  const int16_t max = column.max_definition_level;
+  int64_t slot = 0;
+  int64_t value = 0;
+  for (int64_t i = 0; i < batch.levels; ++i) {
+    const int16_t level = levels[i];
     if (level < field.slot_def) continue;
-    const bool present = level >= column.max_definition_level;
-    slots.value_of_slot.push_back(present ? next_value++ : -1);
-    validity.Append(level >= field.valid_def);
+    if (level >= max) {
+      bits[slot >> 3] |= static_cast<uint8_t>(1u << (slot & 7));
+      on_value(slot, value++);
+    }
+    ++slot;
   }
-  slots.length = validity.length();
-  slots.nulls = validity.nulls();
-  slots.validity = validity.Finish();
-  if (slots.nulls == 0 && slots.length == batch.count) slots.dense = true;
+  slots.length = slot;
+  slots.nulls = slot - value;
+  if (slots.nulls == 0) slots.validity = ArrowBuffer();
   return slots;
 }
 
-// Fixed-width values of `width` bytes, each written by write(value_index, out).
+// Fixed-width Arrow values of `width` bytes, each written by write(value_index, out).
 template <typename Write>
-absl::Status FillFixed(const LeafSlots& slots, size_t width, ArrowBuffer& data, Write&& write) {
-  data.Resize(static_cast<size_t>(slots.length) * width);
+absl::StatusOr<LeafSlots> FillFixed(const ReadField& field, const LeafBatch& batch,
+                                    const ColumnDescriptor& column, size_t width, ArrowBuffer& data,
+                                    Write&& write) {
+  // Sized for every level first: the slots are at most the levels.
+  data.Resize(static_cast<size_t>(batch.levels) * width);
   uint8_t* out = data.data();
-  for (int64_t slot = 0; slot < slots.length; ++slot, out += width) {
-    const int64_t value = slots.ValueOf(slot);
-    if (value >= 0) PQPAGE_RETURN_IF_ERROR(write(value, out));
-  }
-  return absl::OkStatus();
+  absl::Status status;
+  LeafSlots slots = WalkLeaf(field, batch, column, [&](int64_t slot, int64_t value) {
+    if (status.ok()) status = write(value, out + static_cast<size_t>(slot) * width);
+  });
+  PQPAGE_RETURN_IF_ERROR(status);
+  data.Resize(static_cast<size_t>(slots.length) * width);
+  return slots;
 }
 
 template <typename In, typename Out>
-absl::Status Narrow(const LeafSlots& slots, LeafBatch& batch, ArrowBuffer& data) {
+absl::StatusOr<LeafSlots> Narrow(const ReadField& field, LeafBatch& batch,
+                                 const ColumnDescriptor& column, ArrowBuffer& data) {
   const In* values = batch.values.As<In>();
-  return FillFixed(slots, sizeof(Out), data, [&](int64_t value, uint8_t* out) {
+  return FillFixed(field, batch, column, sizeof(Out), data, [&](int64_t value, uint8_t* out) {
     const auto narrowed = static_cast<Out>(values[value]);
     std::memcpy(out, &narrowed, sizeof(Out));
     return absl::OkStatus();
   });
 }
 
-// Values whose Arrow form is their physical form: the batch's buffer itself when dense.
-absl::Status SameBytes(const LeafSlots& slots, LeafBatch& batch, size_t width, ArrowBuffer& data) {
-  if (slots.dense) {
-    data = std::move(batch.values);
-    return absl::OkStatus();
+// Values whose Arrow form is their physical form: the batch's buffer becomes the Arrow buffer,
+// each value moved (from the back, so none is overwritten before it moves) to its slot.
+LeafSlots SameBytes(const ReadField& field, LeafBatch& batch, const ColumnDescriptor& column,
+                    size_t width, ArrowBuffer& data) {
+  LeafSlots slots = WalkLeaf(field, batch, column, [](int64_t, int64_t) {});
+  data = std::move(batch.values);
+  if (slots.nulls == 0) return slots;
+  data.Resize(static_cast<size_t>(slots.length) * width);
+  uint8_t* bytes = data.data();
+  int64_t value = slots.length - slots.nulls - 1;
+  for (int64_t slot = slots.length - 1; slot >= 0; --slot) {
+    uint8_t* to = bytes + static_cast<size_t>(slot) * width;
+    if (slots.Valid(slot)) {
+      if (value != slot) std::memcpy(to, bytes + static_cast<size_t>(value) * width, width);
+      --value;
+    } else {
+      std::memset(to, 0, width);
+    }
   }
-  const uint8_t* values = batch.values.data();
-  return FillFixed(slots, width, data, [&](int64_t value, uint8_t* out) {
-    std::memcpy(out, values + static_cast<size_t>(value) * width, width);
-    return absl::OkStatus();
-  });
+  return slots;
 }
 
 template <typename Offset>
-absl::Status FillBinary(const LeafSlots& slots, LeafBatch& batch, ArrayData& array) {
+absl::StatusOr<LeafSlots> FillBinary(const ReadField& field, LeafBatch& batch,
+                                     const ColumnDescriptor& column, ArrayData& array) {
   ArrowBuffer offsets;
-  offsets.Resize(static_cast<size_t>(slots.length + 1) * sizeof(Offset));
+  offsets.Resize(static_cast<size_t>(batch.levels + 1) * sizeof(Offset));
   auto* out = offsets.As<Offset>();
+  const int32_t* lengths = batch.lengths.data();
+  // Null slots repeat the offset before them: each slot's end is written, nulls included.
   int64_t end = 0;
-  out[0] = 0;
-  for (int64_t slot = 0; slot < slots.length; ++slot) {
-    const int64_t value = slots.ValueOf(slot);
-    if (value >= 0) end += batch.lengths[static_cast<size_t>(value)];
-    if (end > std::numeric_limits<Offset>::max()) {
-      return absl::ResourceExhaustedError(
-          "a batch's byte array values pass 2 GiB; read with fewer rows per batch");
-    }
+  int64_t written = 0;  // slots whose end is written
+  LeafSlots slots = WalkLeaf(field, batch, column, [&](int64_t slot, int64_t value) {
+    for (; written < slot; ++written) out[written + 1] = static_cast<Offset>(end);
+    end += lengths[value];
     out[slot + 1] = static_cast<Offset>(end);
+    written = slot + 1;
+  });
+  for (; written < slots.length; ++written) out[written + 1] = static_cast<Offset>(end);
+  if (end > std::numeric_limits<Offset>::max()) {
+    return absl::ResourceExhaustedError(
+        "a batch's byte array values pass 2 GiB; read with fewer rows per batch");
   }
+  out[0] = 0;
+  offsets.Resize(static_cast<size_t>(slots.length + 1) * sizeof(Offset));
   array.buffers.push_back(std::move(offsets));
   array.buffers.push_back(std::move(batch.values));
-  return absl::OkStatus();
+  return slots;
 }
 
 absl::StatusOr<ArrayData> AssembleLeaf(const ReadField& field, LeafBatch& batch,
                                        const ColumnDescriptor& column) {
-  LeafSlots slots = FindLeafSlots(field, batch, column);
   ArrayData array;
-  array.length = slots.length;
-  if (field.conversion == ValueConversion::kNull) {
-    array.null_count = slots.length;
-    return array;
-  }
-  array.null_count = slots.nulls;
-  array.buffers.push_back(std::move(slots.validity));
   ArrowBuffer data;
+  LeafSlots slots;
+  // The validity bitmap goes first; it is filled in once the slots are known.
+  array.buffers.emplace_back();
   switch (field.conversion) {
     case ValueConversion::kNull:
-      break;
+      slots = WalkLeaf(field, batch, column, [](int64_t, int64_t) {});
+      array.length = slots.length;
+      array.null_count = slots.length;
+      array.buffers.clear();
+      return array;
     case ValueConversion::kBoolean: {
-      data.Resize(static_cast<size_t>((slots.length + 7) / 8));
+      data.Resize(static_cast<size_t>((batch.levels + 7) / 8));
       const uint8_t* values = batch.values.data();
-      for (int64_t slot = 0; slot < slots.length; ++slot) {
-        const int64_t value = slots.ValueOf(slot);
-        if (value >= 0 && values[value] != 0) {
-          data.data()[slot / 8] |= static_cast<uint8_t>(1u << (slot % 8));
-        }
-      }
+      uint8_t* bits = data.data();
+      slots = WalkLeaf(field, batch, column, [&](int64_t slot, int64_t value) {
+        if (values[value] != 0) bits[slot >> 3] |= static_cast<uint8_t>(1u << (slot & 7));
+      });
+      data.Resize(static_cast<size_t>((slots.length + 7) / 8));
       break;
     }
     case ValueConversion::kInt32:
     case ValueConversion::kFloat:
-      PQPAGE_RETURN_IF_ERROR(SameBytes(slots, batch, 4, data));
+      slots = SameBytes(field, batch, column, 4, data);
       break;
     case ValueConversion::kInt64:
     case ValueConversion::kDouble:
-      PQPAGE_RETURN_IF_ERROR(SameBytes(slots, batch, 8, data));
+      slots = SameBytes(field, batch, column, 8, data);
       break;
-    case ValueConversion::kInt32ToInt8:
-      PQPAGE_RETURN_IF_ERROR((Narrow<int32_t, int8_t>(slots, batch, data)));
+    case ValueConversion::kFixedSize:
+      slots = SameBytes(field, batch, column, static_cast<size_t>(field.fixed_size), data);
       break;
-    case ValueConversion::kInt32ToInt16:
-      PQPAGE_RETURN_IF_ERROR((Narrow<int32_t, int16_t>(slots, batch, data)));
+    case ValueConversion::kInt32ToInt8: {
+      PQPAGE_ASSIGN_OR_RETURN(slots, (Narrow<int32_t, int8_t>(field, batch, column, data)));
       break;
+    }
+    case ValueConversion::kInt32ToInt16: {
+      PQPAGE_ASSIGN_OR_RETURN(slots, (Narrow<int32_t, int16_t>(field, batch, column, data)));
+      break;
+    }
     case ValueConversion::kInt96ToNanos: {
       const Int96* values = batch.values.As<Int96>();
-      PQPAGE_RETURN_IF_ERROR(FillFixed(slots, 8, data, [&](int64_t value, uint8_t* out) {
-        const int64_t nanos = Int96ToNanos(values[value]);
-        std::memcpy(out, &nanos, 8);
-        return absl::OkStatus();
-      }));
+      PQPAGE_ASSIGN_OR_RETURN(
+          slots, FillFixed(field, batch, column, 8, data, [&](int64_t value, uint8_t* out) {
+            const int64_t nanos = Int96ToNanos(values[value]);
+            std::memcpy(out, &nanos, 8);
+            return absl::OkStatus();
+          }));
       break;
     }
     case ValueConversion::kInt32ToDecimal: {
       const int32_t* values = batch.values.As<int32_t>();
-      PQPAGE_RETURN_IF_ERROR(FillFixed(slots, static_cast<size_t>(field.decimal_bytes), data,
-                                       [&](int64_t value, uint8_t* out) {
-                                         WriteDecimal(values[value], field.decimal_bytes, out);
-                                         return absl::OkStatus();
-                                       }));
+      PQPAGE_ASSIGN_OR_RETURN(
+          slots, FillFixed(field, batch, column, static_cast<size_t>(field.decimal_bytes), data,
+                           [&](int64_t value, uint8_t* out) {
+                             WriteDecimal(values[value], field.decimal_bytes, out);
+                             return absl::OkStatus();
+                           }));
       break;
     }
     case ValueConversion::kInt64ToDecimal: {
       const int64_t* values = batch.values.As<int64_t>();
-      PQPAGE_RETURN_IF_ERROR(FillFixed(slots, static_cast<size_t>(field.decimal_bytes), data,
-                                       [&](int64_t value, uint8_t* out) {
-                                         WriteDecimal(values[value], field.decimal_bytes, out);
-                                         return absl::OkStatus();
-                                       }));
+      PQPAGE_ASSIGN_OR_RETURN(
+          slots, FillFixed(field, batch, column, static_cast<size_t>(field.decimal_bytes), data,
+                           [&](int64_t value, uint8_t* out) {
+                             WriteDecimal(values[value], field.decimal_bytes, out);
+                             return absl::OkStatus();
+                           }));
       break;
     }
     case ValueConversion::kBytesToDecimal: {
-      // Each value's start among the packed bytes.
-      std::vector<int64_t> starts(batch.lengths.size() + 1, 0);
-      for (size_t i = 0; i < batch.lengths.size(); ++i)
-        starts[i + 1] = starts[i] + batch.lengths[i];
-      PQPAGE_RETURN_IF_ERROR(FillFixed(
-          slots, static_cast<size_t>(field.decimal_bytes), data, [&](int64_t value, uint8_t* out) {
-            const auto i = static_cast<size_t>(value);
-            return WriteDecimal(batch.values.data() + starts[i], batch.lengths[i],
-                                field.decimal_bytes, out);
-          }));
+      // Values are taken in order, so one running start finds each among the packed bytes.
+      int64_t start = 0;
+      const uint8_t* bytes = batch.values.data();
+      PQPAGE_ASSIGN_OR_RETURN(
+          slots, FillFixed(field, batch, column, static_cast<size_t>(field.decimal_bytes), data,
+                           [&](int64_t value, uint8_t* out) {
+                             const int32_t size = batch.lengths[static_cast<size_t>(value)];
+                             const absl::Status written =
+                                 WriteDecimal(bytes + start, size, field.decimal_bytes, out);
+                             start += size;
+                             return written;
+                           }));
       break;
     }
-    case ValueConversion::kBinary:
-      PQPAGE_RETURN_IF_ERROR(FillBinary<int32_t>(slots, batch, array));
-      return array;
-    case ValueConversion::kLargeBinary:
-      PQPAGE_RETURN_IF_ERROR(FillBinary<int64_t>(slots, batch, array));
-      return array;
-    case ValueConversion::kFixedSize:
-      PQPAGE_RETURN_IF_ERROR(SameBytes(slots, batch, static_cast<size_t>(field.fixed_size), data));
+    case ValueConversion::kBinary: {
+      PQPAGE_ASSIGN_OR_RETURN(slots, FillBinary<int32_t>(field, batch, column, array));
       break;
+    }
+    case ValueConversion::kLargeBinary: {
+      PQPAGE_ASSIGN_OR_RETURN(slots, FillBinary<int64_t>(field, batch, column, array));
+      break;
+    }
   }
-  array.buffers.push_back(std::move(data));
+  if (field.conversion != ValueConversion::kBinary &&
+      field.conversion != ValueConversion::kLargeBinary) {
+    array.buffers.push_back(std::move(data));
+  }
+  array.length = slots.length;
+  array.null_count = slots.nulls;
+  array.buffers[0] = std::move(slots.validity);
   return array;
 }
 

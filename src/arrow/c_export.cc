@@ -99,7 +99,9 @@ void ExportArray(ArrayData array, ArrowArray* out) {
       data->buffer_pointers.push_back(nullptr);
       continue;
     }
+    // Reserve(1) allocates an empty buffer (at least 64 bytes), which ZeroPadding then clears.
     buffer.Reserve(1);
+    buffer.ZeroPadding();
     data->buffer_pointers.push_back(buffer.data());
   }
   data->children.resize(data->data.children.size());

@@ -51,20 +51,28 @@ absl::StatusOr<int64_t> LeafReader::ReadMore(int64_t max_levels, LeafBatch& out)
     using T = typename decltype(tag)::Type;
     BatchCounts counts;
     if constexpr (std::is_same_v<T, ByteArray>) {
-      std::vector<ByteArray> views(room);
-      PQPAGE_ASSIGN_OR_RETURN(
-          counts, reader_.ReadBatch<ByteArray>(definitions, repetitions, absl::MakeSpan(views)));
+      if (views_.size() < room) views_.resize(room);
+      PQPAGE_ASSIGN_OR_RETURN(counts,
+                              reader_.ReadBatch<ByteArray>(definitions, repetitions,
+                                                           absl::MakeSpan(views_.data(), room)));
+      const std::vector<ByteArray>& views = views_;
       size_t bytes = 0;
       for (int64_t i = 0; i < counts.values; ++i) bytes += views[static_cast<size_t>(i)].size;
-      out.values.Reserve(out.values.size() + bytes);
+      const size_t used = out.values.size();
+      out.values.ResizeUninitialized(used + bytes);
+      uint8_t* to = out.values.data() + used;
+      const size_t first = out.lengths.size();
+      out.lengths.resize(first + static_cast<size_t>(counts.values));
+      int32_t* lengths = out.lengths.data() + first;
       for (int64_t i = 0; i < counts.values; ++i) {
         const ByteArray& value = views[static_cast<size_t>(i)];
-        out.values.Append(value.data, value.size);
-        out.lengths.push_back(static_cast<int32_t>(value.size));
+        if (value.size > 0) std::memcpy(to, value.data, value.size);
+        to += value.size;
+        lengths[i] = static_cast<int32_t>(value.size);
       }
     } else {
       const size_t used = out.values.size();
-      out.values.Resize(used + room * sizeof(T));
+      out.values.ResizeUninitialized(used + room * sizeof(T));
       auto* slots = reinterpret_cast<T*>(out.values.data() + used);
       PQPAGE_ASSIGN_OR_RETURN(
           counts, reader_.ReadBatch<T>(definitions, repetitions, absl::MakeSpan(slots, room)));

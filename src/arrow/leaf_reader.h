@@ -48,6 +48,7 @@ class LeafReader {
 
   ColumnChunkReader reader_;
   LeafBatch carry_;
+  std::vector<ByteArray> views_;  // a byte array batch's views, reused from batch to batch
 };
 
 }  // namespace pqpage::arrow_internal
