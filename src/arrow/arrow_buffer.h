@@ -1,14 +1,17 @@
 // A growable byte buffer whose storage is 64-byte aligned and padded to a multiple of 64 bytes, as
 // the Arrow format recommends, so arrays handed out through the C Data Interface can be used with
-// aligned SIMD loads by any consumer.
+// aligned SIMD loads by any consumer. Its blocks come from, and go back to, the recycler current
+// on the thread that first gave it storage (buffer_recycler.h), when there is one.
 #ifndef PQPAGE_SRC_ARROW_ARROW_BUFFER_H_
 #define PQPAGE_SRC_ARROW_ARROW_BUFFER_H_
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <new>
+#include <memory>
 #include <utility>
+
+#include "arrow/buffer_recycler.h"
 
 namespace pqpage::arrow_internal {
 
@@ -23,13 +26,15 @@ class ArrowBuffer {
   ArrowBuffer(ArrowBuffer&& other) noexcept
       : data_(std::exchange(other.data_, nullptr)),
         size_(std::exchange(other.size_, 0)),
-        capacity_(std::exchange(other.capacity_, 0)) {}
+        capacity_(std::exchange(other.capacity_, 0)),
+        recycler_(std::move(other.recycler_)) {}
   ArrowBuffer& operator=(ArrowBuffer&& other) noexcept {
     if (this != &other) {
       Free();
       data_ = std::exchange(other.data_, nullptr);
       size_ = std::exchange(other.size_, 0);
       capacity_ = std::exchange(other.capacity_, 0);
+      recycler_ = std::move(other.recycler_);
     }
     return *this;
   }
@@ -53,9 +58,11 @@ class ArrowBuffer {
     size_t grown = capacity_ + capacity_ / 2;
     if (grown < capacity) grown = capacity;
     grown = (grown + kAlignment - 1) / kAlignment * kAlignment;
-    auto* bigger = static_cast<uint8_t*>(::operator new(grown, std::align_val_t(kAlignment)));
+    if (data_ == nullptr) recycler_ = BufferRecycler::Current();
+    uint8_t* bigger = recycler_ != nullptr ? recycler_->Take(grown, &grown) : nullptr;
+    if (bigger == nullptr) bigger = BufferRecycler::Allocate(grown);
     if (size_ > 0) std::memcpy(bigger, data_, size_);
-    if (data_ != nullptr) ::operator delete(data_, std::align_val_t(kAlignment));
+    Release();
     data_ = bigger;
     capacity_ = grown;
   }
@@ -85,16 +92,27 @@ class ArrowBuffer {
   void Clear() { size_ = 0; }
 
  private:
-  void Free() {
-    if (data_ != nullptr) ::operator delete(data_, std::align_val_t(kAlignment));
+  // Gives the block back (to its recycler, or to the allocator) and keeps the size.
+  void Release() {
+    if (data_ == nullptr) return;
+    if (recycler_ != nullptr) {
+      recycler_->Give(data_, capacity_);
+    } else {
+      BufferRecycler::Free(data_);
+    }
     data_ = nullptr;
-    size_ = 0;
     capacity_ = 0;
+  }
+  void Free() {
+    Release();
+    size_ = 0;
+    recycler_ = nullptr;
   }
 
   uint8_t* data_ = nullptr;
   size_t size_ = 0;
   size_t capacity_ = 0;
+  std::shared_ptr<BufferRecycler> recycler_;
 };
 
 }  // namespace pqpage::arrow_internal

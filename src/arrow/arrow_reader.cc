@@ -17,6 +17,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "arrow/assemble.h"
+#include "arrow/buffer_recycler.h"
 #include "arrow/c_export.h"
 #include "arrow/leaf_reader.h"
 #include "arrow/read_field.h"
@@ -109,6 +110,9 @@ int ErrnoOf(const absl::Status& status) {
   }
 }
 
+// Bytes of released batches a stream keeps for the next ones: a few batches of a wide table.
+constexpr size_t kKeptBatchBytes = size_t{256} << 20;
+
 // One row group to read, and which of its rows.
 struct GroupRows {
   int row_group = 0;
@@ -150,6 +154,7 @@ class RecordBatchStream {
     out->release = nullptr;
     if (!failed_.ok()) return ErrnoOf(failed_);
     absl::Status status;
+    const arrow_internal::BufferRecycler::Scope recycling(recycler_);
     try {
       status = NextBatch(out);
     } catch (const std::bad_alloc&) {
@@ -166,6 +171,7 @@ class RecordBatchStream {
   // Runs task(0..count-1) on up to threads_ threads; memory running out in a task is its error.
   absl::Status RunGuarded(int64_t count, const std::function<absl::Status(int64_t)>& task) const {
     return internal::RunTasks(threads_, count, [&](int64_t i) -> absl::Status {
+      const arrow_internal::BufferRecycler::Scope recycling(recycler_);
       try {
         return task(i);
       } catch (const std::bad_alloc&) {
@@ -240,6 +246,10 @@ class RecordBatchStream {
   ReadPlan plan_;
   int64_t batch_rows_;
   int threads_;
+  // The blocks of released batches, for the next ones (shared with the arrays, which may outlive
+  // the stream).
+  std::shared_ptr<arrow_internal::BufferRecycler> recycler_ =
+      std::make_shared<arrow_internal::BufferRecycler>(kKeptBatchBytes);
   std::vector<GroupRows> groups_;
   size_t next_group_ = 0;
   GroupRows current_;

@@ -130,7 +130,16 @@ void LeafReader::KeepTail(int64_t from, LeafBatch& out) {
 }
 
 absl::Status LeafReader::ReadRows(int64_t rows, LeafBatch& out) {
+  const absl::Status status = ReadRowsOnce(rows, out);
+  last_value_bytes_ = out.values.size();
+  return status;
+}
+
+absl::Status LeafReader::ReadRowsOnce(int64_t rows, LeafBatch& out) {
   out.Clear();
+  // The batch before is the best guess of this one's size: reserving it spares the copies of a
+  // buffer grown page by page (the buffer is handed out with the batch, so it starts empty).
+  out.values.Reserve(last_value_bytes_ + last_value_bytes_ / 16);
   const ColumnDescriptor& column = reader_.column();
   if (column.max_repetition_level == 0) {
     // A row is one level: ask for exactly the rows left.
@@ -141,6 +150,7 @@ absl::Status LeafReader::ReadRows(int64_t rows, LeafBatch& out) {
   } else {
     std::swap(out, carry_);
     carry_.Clear();
+    out.values.Reserve(out.values.size() + last_value_bytes_ + last_value_bytes_ / 16);
     // Rows begin at repetition level 0; the batch ends before the row after its last.
     int64_t begun = 0;
     int64_t scanned = 0;

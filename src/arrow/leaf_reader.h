@@ -40,6 +40,7 @@ class LeafReader {
   absl::Status ReadRows(int64_t rows, LeafBatch& out);
 
  private:
+  absl::Status ReadRowsOnce(int64_t rows, LeafBatch& out);
   // Appends up to `max_levels` levels (and their values) to `out`.
   // @return the number of levels read, 0 at the end of the chunk.
   absl::StatusOr<int64_t> ReadMore(int64_t max_levels, LeafBatch& out);
@@ -49,6 +50,7 @@ class LeafReader {
   ColumnChunkReader reader_;
   LeafBatch carry_;
   std::vector<ByteArray> views_;  // a byte array batch's views, reused from batch to batch
+  size_t last_value_bytes_ = 0;   // the value bytes of the batch before
 };
 
 }  // namespace pqpage::arrow_internal
