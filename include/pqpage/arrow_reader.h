@@ -12,7 +12,7 @@
 // forms) list, MAP and MAP_KEY_VALUE map, other groups struct, a bare repeated field a list of it.
 // REQUIRED fields are not nullable. A stored ARROW:schema (pqpage/arrow_schema.h) refines types
 // where its type reads from the same Parquet data: large_utf8 / large_binary / large_list, time
-// zones, durations.
+// zones, durations, and dictionaries of byte arrays.
 //
 // Errors of the file are the stream's errors: get_next returns an errno value (EIO for damaged
 // data, EINVAL for a request the file cannot meet, ENOMEM) and get_last_error says why, naming
@@ -44,6 +44,10 @@ struct ArrowReadOptions {
   std::optional<RowRange> rows;
   // Rows per record batch; a batch never spans two row groups, so it may hold fewer.
   int64_t batch_rows = 64 * 1024;
+  // Byte array leaf columns (paths as in `columns`) to read as dictionary arrays: int32 indices
+  // into each batch's distinct values (Arrow C++'s read_dictionary). Columns a stored
+  // ARROW:schema gives a dictionary type are read so too.
+  std::vector<std::string> read_dictionary;
   // Take the types of the stored ARROW:schema where they read from the same data.
   bool use_stored_arrow_schema = true;
   // Threads that read a batch's columns (and assemble its top-level fields) side by side; the
@@ -53,8 +57,8 @@ struct ArrowReadOptions {
 
 // Fills `out` with the Arrow schema the file reads as under `options`: a struct ("+s") whose
 // children are the selected top-level fields. The caller releases it.
-// @return OK; InvalidArgument for a column path that names no field, a batch_rows or threads
-// below 1;
+// @return OK; InvalidArgument for a column path that names no field, a read_dictionary path that
+// names no selected byte array leaf, a batch_rows or threads below 1;
 // DataLoss for a schema pqpage cannot map (a LIST or MAP group of an impossible shape) or a
 // malformed ARROW:schema.
 absl::Status ExportArrowSchema(const FileReader& file, const ArrowReadOptions& options,

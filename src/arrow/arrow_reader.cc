@@ -63,6 +63,35 @@ absl::StatusOr<std::vector<bool>> SelectLeaves(const FileReader& file,
   return selected;
 }
 
+// The leaf field of schema column `column` among `fields`, or nullptr.
+ReadField* FindLeaf(std::vector<ReadField>& fields, int column) {
+  for (ReadField& field : fields) {
+    if (field.kind == ReadField::Kind::kLeaf && field.leaf == column) return &field;
+    if (ReadField* found = FindLeaf(field.children, column)) return found;
+  }
+  return nullptr;
+}
+
+absl::Status ReadAsDictionary(const FileReader& file, const std::string& path,
+                              std::vector<ReadField>& fields) {
+  const std::vector<ColumnDescriptor>& columns = file.schema().columns();
+  for (size_t i = 0; i < columns.size(); ++i) {
+    if (columns[i].PathString() != path) continue;
+    ReadField* leaf = FindLeaf(fields, static_cast<int>(i));
+    if (leaf == nullptr) break;
+    if (leaf->conversion != arrow_internal::ValueConversion::kBinary &&
+        leaf->conversion != arrow_internal::ValueConversion::kLargeBinary) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(file.name(), ": '", path,
+                       "' is not a byte array column, which alone read as dictionaries"));
+    }
+    leaf->dictionary = true;
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat(file.name(), ": read_dictionary names '", path, "', no selected leaf column"));
+}
+
 absl::StatusOr<ReadPlan> MakePlan(const FileReader& file, const ArrowReadOptions& options) {
   if (options.batch_rows < 1) {
     return absl::InvalidArgumentError(
@@ -81,6 +110,9 @@ absl::StatusOr<ReadPlan> MakePlan(const FileReader& file, const ArrowReadOptions
   if (options.use_stored_arrow_schema) {
     PQPAGE_RETURN_IF_ERROR(internal::WithFileContext(
         arrow_internal::ApplyStoredTypes(file.key_value_metadata(), plan.fields), file.name()));
+  }
+  for (const std::string& path : options.read_dictionary) {
+    PQPAGE_RETURN_IF_ERROR(ReadAsDictionary(file, path, plan.fields));
   }
   for (size_t i = 0; i < selected.size(); ++i) {
     if (selected[i]) plan.leaves.push_back(static_cast<int>(i));

@@ -6,8 +6,10 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "pqpage/status_macros.h"
 #include "pqpage/types.h"
 
@@ -217,6 +219,79 @@ absl::StatusOr<LeafSlots> FillBinary(const ReadField& field, LeafBatch& batch,
   return slots;
 }
 
+// Byte arrays as a dictionary array: indices (0 under nulls) into the batch's distinct values,
+// numbered in the order they first appear.
+template <typename Offset, typename Index>
+absl::StatusOr<LeafSlots> FillDictionary(const ReadField& field, LeafBatch& batch,
+                                         const ColumnDescriptor& column, ArrayData& array) {
+  ArrowBuffer indices;
+  indices.Resize(static_cast<size_t>(batch.levels) * sizeof(Index));
+  auto* out = indices.As<Index>();
+  ArrowBuffer offsets;
+  ArrowBuffer data;
+  const Offset zero = 0;
+  offsets.Append(&zero, sizeof(Offset));
+  absl::flat_hash_map<absl::string_view, int64_t> ids;
+  const auto* bytes = reinterpret_cast<const char*>(batch.values.data());
+  const int32_t* lengths = batch.lengths.data();
+  int64_t start = 0;  // values are taken in order: a running start finds each one's bytes
+  LeafSlots slots = WalkLeaf(field, batch, column, [&](int64_t slot, int64_t value) {
+    const absl::string_view text(bytes + start, static_cast<size_t>(lengths[value]));
+    start += lengths[value];
+    const auto [entry, added] = ids.try_emplace(text, static_cast<int64_t>(ids.size()));
+    if (added) {
+      data.Append(text.data(), text.size());
+      const auto end = static_cast<Offset>(data.size());
+      offsets.Append(&end, sizeof(Offset));
+    }
+    out[slot] = static_cast<Index>(entry->second);
+  });
+  if (!ids.empty() && ids.size() - 1 > static_cast<size_t>(std::numeric_limits<Index>::max())) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "a batch of '", field.type.name, "' has ", ids.size(),
+        " distinct values, more than its dictionary's indices reach; read fewer rows per batch"));
+  }
+  if (data.size() > static_cast<size_t>(std::numeric_limits<Offset>::max())) {
+    return absl::ResourceExhaustedError(
+        "a batch's distinct byte array values pass 2 GiB; read with fewer rows per batch");
+  }
+  indices.Resize(static_cast<size_t>(slots.length) * sizeof(Index));
+  ArrayData values;
+  values.length = static_cast<int64_t>(ids.size());
+  values.buffers.emplace_back();
+  values.buffers.push_back(std::move(offsets));
+  values.buffers.push_back(std::move(data));
+  array.buffers.push_back(std::move(indices));
+  array.dictionary.push_back(std::move(values));
+  return slots;
+}
+
+template <typename Offset>
+absl::StatusOr<LeafSlots> FillDictionaryOffsets(const ReadField& field, LeafBatch& batch,
+                                                const ColumnDescriptor& column, ArrayData& array) {
+  switch (field.dictionary_index[0]) {
+    case 'c':
+    case 'C':
+      return FillDictionary<Offset, int8_t>(field, batch, column, array);
+    case 's':
+    case 'S':
+      return FillDictionary<Offset, int16_t>(field, batch, column, array);
+    case 'l':
+    case 'L':
+      return FillDictionary<Offset, int64_t>(field, batch, column, array);
+    default:
+      return FillDictionary<Offset, int32_t>(field, batch, column, array);
+  }
+}
+
+absl::StatusOr<LeafSlots> FillDictionaryOf(const ReadField& field, LeafBatch& batch,
+                                           const ColumnDescriptor& column, ArrayData& array) {
+  if (field.conversion == ValueConversion::kLargeBinary) {
+    return FillDictionaryOffsets<int64_t>(field, batch, column, array);
+  }
+  return FillDictionaryOffsets<int32_t>(field, batch, column, array);
+}
+
 absl::StatusOr<ArrayData> AssembleLeaf(const ReadField& field, LeafBatch& batch,
                                        const ColumnDescriptor& column) {
   ArrayData array;
@@ -224,6 +299,13 @@ absl::StatusOr<ArrayData> AssembleLeaf(const ReadField& field, LeafBatch& batch,
   LeafSlots slots;
   // The validity bitmap goes first; it is filled in once the slots are known.
   array.buffers.emplace_back();
+  if (field.dictionary) {
+    PQPAGE_ASSIGN_OR_RETURN(slots, FillDictionaryOf(field, batch, column, array));
+    array.length = slots.length;
+    array.null_count = slots.nulls;
+    array.buffers[0] = std::move(slots.validity);
+    return array;
+  }
   switch (field.conversion) {
     case ValueConversion::kNull:
       slots = WalkLeaf(field, batch, column, [](int64_t, int64_t) {});

@@ -16,6 +16,7 @@ struct SchemaPrivate {
   std::string metadata;  // the interface's encoding: int32 count, then length-prefixed pairs
   std::vector<ArrowSchema> children;
   std::vector<ArrowSchema*> child_pointers;
+  ArrowSchema dictionary{};
 };
 
 void AppendInt32(std::string& out, int32_t value) {
@@ -43,6 +44,7 @@ void ReleaseSchema(ArrowSchema* schema) {
   for (ArrowSchema& child : data->children) {
     if (child.release != nullptr) child.release(&child);
   }
+  if (data->dictionary.release != nullptr) data->dictionary.release(&data->dictionary);
   delete data;
   schema->release = nullptr;
 }
@@ -53,6 +55,7 @@ struct ArrayPrivate {
   std::vector<const void*> buffer_pointers;
   std::vector<ArrowArray> children;
   std::vector<ArrowArray*> child_pointers;
+  ArrowArray dictionary{};
 };
 
 void ReleaseArray(ArrowArray* array) {
@@ -61,6 +64,7 @@ void ReleaseArray(ArrowArray* array) {
   for (ArrowArray& child : data->children) {
     if (child.release != nullptr) child.release(&child);
   }
+  if (data->dictionary.release != nullptr) data->dictionary.release(&data->dictionary);
   delete data;
   array->release = nullptr;
 }
@@ -84,6 +88,10 @@ void ExportType(const ArrowType& type, ArrowSchema* out) {
   out->n_children = static_cast<int64_t>(data->children.size());
   out->children = data->child_pointers.empty() ? nullptr : data->child_pointers.data();
   out->dictionary = nullptr;
+  if (!type.dictionary.empty()) {
+    ExportType(type.dictionary[0], &data->dictionary);
+    out->dictionary = &data->dictionary;
+  }
   out->release = &ReleaseSchema;
   out->private_data = data.release();
 }
@@ -110,6 +118,10 @@ void ExportArray(ArrayData array, ArrowArray* out) {
     data->child_pointers.push_back(&data->children[i]);
   }
   data->data.children.clear();
+  if (!data->data.dictionary.empty()) {
+    ExportArray(std::move(data->data.dictionary[0]), &data->dictionary);
+    data->data.dictionary.clear();
+  }
   out->length = data->data.length;
   out->null_count = data->data.null_count;
   out->offset = 0;
@@ -117,7 +129,7 @@ void ExportArray(ArrayData array, ArrowArray* out) {
   out->n_children = static_cast<int64_t>(data->children.size());
   out->buffers = data->buffer_pointers.empty() ? nullptr : data->buffer_pointers.data();
   out->children = data->child_pointers.empty() ? nullptr : data->child_pointers.data();
-  out->dictionary = nullptr;
+  out->dictionary = data->dictionary.release != nullptr ? &data->dictionary : nullptr;
   out->release = &ReleaseArray;
   out->private_data = data.release();
 }

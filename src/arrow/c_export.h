@@ -22,6 +22,8 @@ struct ArrowType {
   int64_t extra_flags = 0;  // ARROW_FLAG_MAP_KEYS_SORTED and the like
   std::vector<std::pair<std::string, std::string>> metadata;
   std::vector<ArrowType> children;
+  // A dictionary type's value type (one entry; the format above is then the index type's).
+  std::vector<ArrowType> dictionary;
 };
 
 // One array: its buffers in the order its type's layout fixes, the validity bitmap first (left
@@ -31,6 +33,7 @@ struct ArrayData {
   int64_t null_count = 0;
   std::vector<ArrowBuffer> buffers;
   std::vector<ArrayData> children;
+  std::vector<ArrayData> dictionary;  // a dictionary array's values (one entry)
 };
 
 // Fills `out` with `type`; the caller owns it and releases it.

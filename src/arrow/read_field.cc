@@ -332,6 +332,12 @@ ArrowType TypeOf(const ReadField& field) {
   ArrowType type = field.type;
   type.children.clear();
   for (const ReadField& child : field.children) type.children.push_back(TypeOf(child));
+  if (field.dictionary) {
+    ArrowType values;
+    values.format = type.format;
+    type.format = field.dictionary_index;
+    type.dictionary.push_back(std::move(values));
+  }
   return type;
 }
 

@@ -20,7 +20,20 @@ absl::string_view TimeZoneOf(absl::string_view format) {
 
 void Apply(const StoredArrowField& stored, ReadField& field) {
   std::string& format = field.type.format;
-  if (!stored.dictionary_index.empty()) return;  // dictionaries are read as their values
+  // Arrow C++ reads a dictionary type straight into a dictionary for byte arrays alone.
+  const bool binary =
+      field.kind == ReadField::Kind::kLeaf && (field.conversion == ValueConversion::kBinary ||
+                                               field.conversion == ValueConversion::kLargeBinary);
+  if (!stored.dictionary_index.empty()) {
+    // As Arrow C++, the dictionary comes back, its values' offsets do not (a dictionary of
+    // large strings reads as one of strings).
+    field.dictionary = binary;
+    if (binary && stored.dictionary_index.size() == 1 &&
+        absl::string_view("cCsSiIlL").find(stored.dictionary_index[0]) != absl::string_view::npos) {
+      field.dictionary_index = stored.dictionary_index;
+    }
+    return;
+  }
   switch (field.kind) {
     case ReadField::Kind::kLeaf:
       if (format == "u" && stored.format == "U") {

@@ -5,7 +5,7 @@
 // libparquet exports its bundled Thrift's symbols, which must not meet Debian's inside pqpage.
 //
 // Usage: arrow_stream_to_ipc IN.parquet OUT.arrows [--columns a,b.c] [--rows BEGIN:END]
-//                            [--batch-rows N]
+//                            [--batch-rows N] [--read-dictionary a,b.c]
 // Exit status: 0 when every batch was written; 1 when pqpage reports an error (opening the file or
 // the stream, or a batch), with its message on stderr; 2 for a usage error; 3 when what pqpage
 // produced is wrong for Arrow (it cannot be imported, or a batch fails ValidateFull) or the output
@@ -37,7 +37,7 @@ namespace {
 
 constexpr char kUsage[] =
     "usage: arrow_stream_to_ipc IN.parquet OUT.arrows [--columns a,b.c] [--rows BEGIN:END] "
-    "[--batch-rows N]\n";
+    "[--batch-rows N] [--read-dictionary a,b.c]\n";
 
 bool ParseInt(std::string_view text, int64_t* out) {
   const char* end = text.data() + text.size();
@@ -95,12 +95,14 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
-    if (arg == "--columns" && has_value) {
+    if ((arg == "--columns" || arg == "--read-dictionary") && has_value) {
+      std::vector<std::string>& paths =
+          arg == "--columns" ? options.columns : options.read_dictionary;
       const std::string list = argv[++i];
       size_t start = 0;
       while (start <= list.size()) {
         const size_t comma = std::min(list.find(',', start), list.size());
-        options.columns.push_back(list.substr(start, comma - start));
+        paths.push_back(list.substr(start, comma - start));
         start = comma + 1;
       }
     } else if (arg == "--rows" && has_value) {

@@ -258,6 +258,30 @@ def check_file(program, scratch, label, path):
             if problem:
                 problems.append(f"--rows {begin}:{end}: {problem}")
 
+    # The first top-level byte array column read as a dictionary, as read_dictionary reads it.
+    for field in expected.schema:
+        if (pa.types.is_string(field.type) or pa.types.is_binary(field.type)) and \
+                "." not in field.name and expected.column_names.count(field.name) == 1:
+            read, error = run_program(program, path, out, "--read-dictionary", field.name)
+            if read is None:
+                problems.append(f"--read-dictionary {field.name}: pqpage: {error[1]}")
+            else:
+                got = pa.Table.from_batches(read[1], read[0])
+                try:
+                    wanted = pq.read_table(path, page_checksum_verification=True,
+                                           arrow_extensions_enabled=False,
+                                           read_dictionary=[field.name])
+                except OSError:
+                    # pyarrow reads no DELTA_(LENGTH_)BYTE_ARRAY page into a dictionary; pqpage
+                    # does: its dictionary's values must be the column's.
+                    wanted = expected
+                    at = got.schema.get_field_index(field.name)
+                    got = got.set_column(at, field, got.column(at).cast(field.type))
+                problem = compare_tables(wanted, got)
+                if problem:
+                    problems.append(f"--read-dictionary {field.name}: {problem}")
+            break
+
     names = expected.column_names
     # A name with '.' cannot be given as a path; a repeated name is not one field.
     if names and "." not in names[0] and names.count(names[0]) == 1:
@@ -286,6 +310,37 @@ def check(program, scratch, label, path):
     return label, "ok", note or ""
 
 
+def written_by_pyarrow(scratch):
+    """Files pyarrow writes here, whose stored ARROW:schema carries types the Parquet schema
+    cannot: dictionaries (of strings and large strings, nested in a list and a struct), time zones,
+    durations, large lists. (label, path) pairs."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    os.makedirs(scratch, exist_ok=True)
+    words = pa.array(["red", None, "green", "red", "blue", None, "green", "red"] * 5)
+    table = pa.table({
+        "color": words.dictionary_encode(),
+        "large_color": words.cast(pa.large_string()).dictionary_encode(),
+        "tags": pa.array([["a", "b"], None, [], ["a", None]] * 10,
+                         pa.list_(pa.dictionary(pa.int32(), pa.string()))),
+        "point": pa.array([{"name": "x"}, None, {"name": None}, {"name": "y"}] * 10,
+                          pa.struct([("name", pa.dictionary(pa.int8(), pa.string()))])),
+        "when": pa.array(list(range(40)), pa.timestamp("ms", tz="Europe/Paris")),
+        "took": pa.array([None if i % 7 == 0 else i * 1000 for i in range(40)],
+                         pa.duration("us")),
+        "many": pa.array([[i, i + 1] if i % 5 else None for i in range(40)],
+                         pa.large_list(pa.int64())),
+    })
+    out = []
+    for name, options in (("dictionaries-v1.parquet", {}),
+                          ("dictionaries-v2-small-groups.parquet",
+                           {"data_page_version": "2.0", "row_group_size": 13})):
+        path = os.path.join(scratch, name)
+        pq.write_table(table, path, **options)
+        out.append((f"written/{name}", path))
+    return out
+
+
 def main(tool, scratch):
     start = time.time()
     program = os.path.join(os.path.dirname(os.path.abspath(tool)), "arrow_stream_to_ipc")
@@ -293,6 +348,7 @@ def main(tool, scratch):
         print("arrow_stream_to_ipc not built (no PQPAGE_ARROW_DIR, or a sanitizer build): skipped")
         return 77
     chosen, note = files(sys.argv[2])
+    chosen += written_by_pyarrow(scratch)
     if note:
         print(note)
     counts = {"ok": 0, "known": 0, "FAIL": 0}
