@@ -117,6 +117,20 @@ class ArrowReaderTest : public ::testing::Test {
     ASSERT_NE(stream.s.release, nullptr);
   }
 
+  // Every batch of `path` under `options`, each checked against the schema, and their
+  // sizes.
+  void ReadFile(const std::string& path, const ArrowReadOptions& options, OwnedStream& stream,
+                OwnedSchema& schema, std::vector<OwnedArray>& batches,
+                std::vector<int64_t>& sizes) {
+    ASSERT_NO_FATAL_FAILURE(Open(path, options, stream));
+    ASSERT_EQ(stream.s.get_schema(&stream.s, &schema.s), 0);
+    batches = ReadAll(stream.s);
+    for (const OwnedArray& batch : batches) {
+      ExpectBatch(schema.s, batch.a, batch.a.length);
+      sizes.push_back(batch.a.length);
+    }
+  }
+
   // The seq values of the flat file's batches, in order.
   static std::vector<int64_t> SeqValues(const std::vector<OwnedArray>& batches) {
     std::vector<int64_t> out;
@@ -171,13 +185,12 @@ TEST_P(ArrowReaderThreadsTest, NestedValues) {
   ArrowReadOptions options;
   options.threads = GetParam();
   OwnedStream stream;
-  ASSERT_NO_FATAL_FAILURE(Open(nested_path_, options, stream));
   OwnedSchema schema;
-  ASSERT_EQ(stream.s.get_schema(&stream.s, &schema.s), 0);
-  std::vector<OwnedArray> batches = ReadAll(stream.s);
-  ASSERT_EQ(batches.size(), 1u);
+  std::vector<OwnedArray> batches;
+  std::vector<int64_t> sizes;
+  ASSERT_NO_FATAL_FAILURE(ReadFile(nested_path_, options, stream, schema, batches, sizes));
+  ASSERT_EQ(sizes, std::vector<int64_t>{kNestedRows});
   const ArrowArray& batch = batches[0].a;
-  ExpectBatch(schema.s, batch, kNestedRows);
   ASSERT_EQ(batch.n_children, 5);
 
   // id: 10 x row, null at rows 0 and 3.
@@ -460,16 +473,11 @@ TEST_F(ArrowReaderTest, BatchRowsSplitsWithinRowGroups) {
   ArrowReadOptions options;
   options.batch_rows = 4;
   OwnedStream stream;
-  ASSERT_NO_FATAL_FAILURE(Open(flat_path_, options, stream));
   OwnedSchema schema;
-  ASSERT_EQ(stream.s.get_schema(&stream.s, &schema.s), 0);
-  std::vector<OwnedArray> batches = ReadAll(stream.s);
-  // Groups of 10 and 5 rows: 4 + 4 + 2, then 4 + 1; no batch crosses the groups' border.
+  std::vector<OwnedArray> batches;
   std::vector<int64_t> sizes;
-  for (const OwnedArray& batch : batches) {
-    ExpectBatch(schema.s, batch.a, batch.a.length);
-    sizes.push_back(batch.a.length);
-  }
+  ASSERT_NO_FATAL_FAILURE(ReadFile(flat_path_, options, stream, schema, batches, sizes));
+  // Groups of 10 and 5 rows: 4 + 4 + 2, then 4 + 1; no batch crosses the groups' border.
   EXPECT_EQ(sizes, (std::vector<int64_t>{4, 4, 2, 4, 1}));
   std::vector<int64_t> want;
   for (int64_t row = 0; row < 15; ++row) want.push_back(row);
@@ -495,15 +503,11 @@ TEST_F(ArrowReaderTest, RowsSelectRowsAcrossRowGroups) {
   ArrowReadOptions options;
   options.rows = RowRange{3, 12};
   OwnedStream stream;
-  ASSERT_NO_FATAL_FAILURE(Open(flat_path_, options, stream));
   OwnedSchema schema;
-  ASSERT_EQ(stream.s.get_schema(&stream.s, &schema.s), 0);
-  std::vector<OwnedArray> batches = ReadAll(stream.s);
+  std::vector<OwnedArray> batches;
   std::vector<int64_t> sizes;
-  for (const OwnedArray& batch : batches) {
-    ExpectBatch(schema.s, batch.a, batch.a.length);
-    if (batch.a.length > 0) sizes.push_back(batch.a.length);
-  }
+  ASSERT_NO_FATAL_FAILURE(ReadFile(flat_path_, options, stream, schema, batches, sizes));
+  std::erase(sizes, 0);
   // Rows 3 to 9 of the first group, 10 and 11 of the second.
   EXPECT_EQ(sizes, (std::vector<int64_t>{7, 2}));
   EXPECT_EQ(SeqValues(batches), (std::vector<int64_t>{3, 4, 5, 6, 7, 8, 9, 10, 11}));
@@ -520,13 +524,13 @@ TEST_F(ArrowReaderTest, RowsSelectRowsAcrossRowGroups) {
   ArrowReadOptions nested;
   nested.rows = RowRange{2, 5};
   OwnedStream nested_stream;
-  ASSERT_NO_FATAL_FAILURE(Open(nested_path_, nested, nested_stream));
   OwnedSchema nested_schema;
-  ASSERT_EQ(nested_stream.s.get_schema(&nested_stream.s, &nested_schema.s), 0);
-  std::vector<OwnedArray> nested_batches = ReadAll(nested_stream.s);
-  ASSERT_EQ(nested_batches.size(), 1u);
+  std::vector<OwnedArray> nested_batches;
+  std::vector<int64_t> nested_sizes;
+  ASSERT_NO_FATAL_FAILURE(
+      ReadFile(nested_path_, nested, nested_stream, nested_schema, nested_batches, nested_sizes));
+  ASSERT_EQ(nested_sizes, std::vector<int64_t>{3});
   const ArrowArray& batch = nested_batches[0].a;
-  ExpectBatch(nested_schema.s, batch, 3);
   // tags of rows 2, 3, 4: [], [null, 3], [4].
   const ArrowArray& tags = *batch.children[2];
   EXPECT_EQ(ListRange(tags, 0).second - ListRange(tags, 0).first, 0);

@@ -169,6 +169,18 @@ absl::StatusOr<LeafSlots> Narrow(const ReadField& field, LeafBatch& batch,
   });
 }
 
+// INT32 or INT64 decimals, sign extended to the Arrow decimal's width.
+template <typename In>
+absl::StatusOr<LeafSlots> IntegerToDecimal(const ReadField& field, LeafBatch& batch,
+                                           const ColumnDescriptor& column, ArrowBuffer& data) {
+  const In* values = batch.values.As<In>();
+  return FillFixed(field, batch, column, static_cast<size_t>(field.decimal_bytes), data,
+                   [&](int64_t value, uint8_t* out) {
+                     WriteDecimal(values[value], field.decimal_bytes, out);
+                     return absl::OkStatus();
+                   });
+}
+
 // Values whose Arrow form is their physical form: the batch's buffer becomes the Arrow buffer,
 // each value moved (from the back, so none is overwritten before it moves) to its slot.
 LeafSlots SameBytes(const ReadField& field, LeafBatch& batch, const ColumnDescriptor& column,
@@ -353,23 +365,11 @@ absl::StatusOr<ArrayData> AssembleLeaf(const ReadField& field, LeafBatch& batch,
       break;
     }
     case ValueConversion::kInt32ToDecimal: {
-      const int32_t* values = batch.values.As<int32_t>();
-      PQPAGE_ASSIGN_OR_RETURN(
-          slots, FillFixed(field, batch, column, static_cast<size_t>(field.decimal_bytes), data,
-                           [&](int64_t value, uint8_t* out) {
-                             WriteDecimal(values[value], field.decimal_bytes, out);
-                             return absl::OkStatus();
-                           }));
+      PQPAGE_ASSIGN_OR_RETURN(slots, IntegerToDecimal<int32_t>(field, batch, column, data));
       break;
     }
     case ValueConversion::kInt64ToDecimal: {
-      const int64_t* values = batch.values.As<int64_t>();
-      PQPAGE_ASSIGN_OR_RETURN(
-          slots, FillFixed(field, batch, column, static_cast<size_t>(field.decimal_bytes), data,
-                           [&](int64_t value, uint8_t* out) {
-                             WriteDecimal(values[value], field.decimal_bytes, out);
-                             return absl::OkStatus();
-                           }));
+      PQPAGE_ASSIGN_OR_RETURN(slots, IntegerToDecimal<int64_t>(field, batch, column, data));
       break;
     }
     case ValueConversion::kBytesToDecimal: {
