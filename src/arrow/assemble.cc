@@ -380,7 +380,7 @@ absl::StatusOr<ArrayData> AssembleLeaf(const ReadField& field, LeafBatch& batch,
           slots, FillFixed(field, batch, column, static_cast<size_t>(field.decimal_bytes), data,
                            [&](int64_t value, uint8_t* out) {
                              const int32_t size = batch.lengths[static_cast<size_t>(value)];
-                             const absl::Status written =
+                             absl::Status written =
                                  WriteDecimal(bytes + start, size, field.decimal_bytes, out);
                              start += size;
                              return written;

@@ -130,7 +130,7 @@ void LeafReader::KeepTail(int64_t from, LeafBatch& out) {
 }
 
 absl::Status LeafReader::ReadRows(int64_t rows, LeafBatch& out) {
-  const absl::Status status = ReadRowsOnce(rows, out);
+  absl::Status status = ReadRowsOnce(rows, out);
   last_value_bytes_ = out.values.size();
   return status;
 }
