@@ -29,7 +29,6 @@ class Levels {
     return definitions_ == nullptr ? max_definition_ : definitions_[i];
   }
   int16_t repetition(int64_t i) const { return repetitions_ == nullptr ? 0 : repetitions_[i]; }
-  bool has_definitions() const { return definitions_ != nullptr; }
 
  private:
   const int16_t* definitions_;
