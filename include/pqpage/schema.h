@@ -20,6 +20,7 @@
 
 #include "absl/status/statusor.h"
 #include "pqpage/column_descriptor.h"
+#include "pqpage/logical_type.h"
 #include "pqpage/types.h"
 
 namespace pqpage {
@@ -62,6 +63,15 @@ class Schema {
     // "UUID", "JSON"; anything else is InvalidArgument at Build().
     Builder& AddPrimitive(std::string_view name, Repetition repetition, PhysicalType type,
                           int type_length = 0, std::string_view logical = "");
+    // A primitive field with any logical type pqpage models (not kInterval, kOther): the footer
+    // gets its logicalType, and its converted type where the format defines one that means the
+    // same (DECIMAL with precision and scale, INT_8 ... UINT_64, TIME and TIMESTAMP in millis or
+    // micros, ...), for readers that predate logical types. InvalidArgument at Build() for a kind
+    // the physical type cannot hold (as the format's logical types allow them), a decimal whose
+    // precision is below 1 or above what the type's bytes hold or whose scale is outside
+    // [0, precision], an integer width other than 8, 16, 32, 64.
+    Builder& AddLogical(std::string_view name, Repetition repetition, PhysicalType type,
+                        int type_length, const LogicalType& logical);
     // A group. `logical` is "", "LIST" or "MAP".
     Builder& BeginGroup(std::string_view name, Repetition repetition,
                         std::string_view logical = "");

@@ -1,10 +1,12 @@
 #include "pqpage/schema.h"
 
+#include <optional>
 #include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "parquet_types.h"
+#include "schema/annotate_element.h"
 #include "schema/logical_type_of.h"
 #include "schema/schema_elements.h"
 
@@ -171,48 +173,38 @@ Schema::Builder::~Builder() = default;
 
 namespace {
 
-format::TimeUnit UnitFor(std::string_view logical) {
-  format::TimeUnit unit;
-  if (logical == "TIMESTAMP_MILLIS") {
-    unit.__set_MILLIS(format::MilliSeconds());
-  } else if (logical == "TIMESTAMP_MICROS") {
-    unit.__set_MICROS(format::MicroSeconds());
-  } else {
-    unit.__set_NANOS(format::NanoSeconds());
-  }
-  return unit;
-}
-
-// Sets both the logical type and, where one exists, the older converted type, which readers that
-// predate logical types still look at.
-absl::Status Annotate(std::string_view logical, format::SchemaElement* element) {
-  format::LogicalType type;
-  if (logical.empty()) return absl::OkStatus();
+// The logical type a primitive's annotation name stands for.
+std::optional<LogicalType> NamedLogicalType(std::string_view logical) {
+  LogicalType type;
+  if (logical.empty()) return type;
   if (logical == "STRING") {
-    type.__set_STRING(format::StringType());
-    element->__set_converted_type(format::ConvertedType::UTF8);
+    type.kind = LogicalKind::kString;
   } else if (logical == "DATE") {
-    type.__set_DATE(format::DateType());
-    element->__set_converted_type(format::ConvertedType::DATE);
+    type.kind = LogicalKind::kDate;
   } else if (logical == "TIMESTAMP_MILLIS" || logical == "TIMESTAMP_MICROS" ||
              logical == "TIMESTAMP_NANOS") {
-    format::TimestampType timestamp;
-    timestamp.__set_isAdjustedToUTC(true);
-    timestamp.__set_unit(UnitFor(logical));
-    type.__set_TIMESTAMP(timestamp);
-    if (logical == "TIMESTAMP_MILLIS") {
-      element->__set_converted_type(format::ConvertedType::TIMESTAMP_MILLIS);
-    } else if (logical == "TIMESTAMP_MICROS") {
-      element->__set_converted_type(format::ConvertedType::TIMESTAMP_MICROS);
-    }
+    type.kind = LogicalKind::kTimestamp;
+    type.adjusted_to_utc = true;
+    type.unit = logical == "TIMESTAMP_MILLIS"   ? TimeUnit::kMillis
+                : logical == "TIMESTAMP_MICROS" ? TimeUnit::kMicros
+                                                : TimeUnit::kNanos;
   } else if (logical == "FLOAT16") {
-    type.__set_FLOAT16(format::Float16Type());
+    type.kind = LogicalKind::kFloat16;
   } else if (logical == "UUID") {
-    type.__set_UUID(format::UUIDType());
+    type.kind = LogicalKind::kUuid;
   } else if (logical == "JSON") {
-    type.__set_JSON(format::JsonType());
-    element->__set_converted_type(format::ConvertedType::JSON);
-  } else if (logical == "LIST") {
+    type.kind = LogicalKind::kJson;
+  } else {
+    return std::nullopt;
+  }
+  return type;
+}
+
+// A group's annotation: LIST or MAP, as both the logical and the converted type.
+absl::Status AnnotateGroup(std::string_view logical, format::SchemaElement* element) {
+  if (logical.empty()) return absl::OkStatus();
+  format::LogicalType type;
+  if (logical == "LIST") {
     type.__set_LIST(format::ListType());
     element->__set_converted_type(format::ConvertedType::LIST);
   } else if (logical == "MAP") {
@@ -220,7 +212,7 @@ absl::Status Annotate(std::string_view logical, format::SchemaElement* element) 
     element->__set_converted_type(format::ConvertedType::MAP);
   } else {
     return absl::InvalidArgumentError(
-        absl::StrCat("unknown logical annotation '", std::string(logical), "'"));
+        absl::StrCat("group '", element->name, "' cannot be annotated ", std::string(logical)));
   }
   element->__set_logicalType(type);
   return absl::OkStatus();
@@ -242,15 +234,25 @@ Schema::Builder& Schema::Builder::AddPrimitive(std::string_view name, Repetition
     }
     element.__set_type_length(type_length);
   }
-  if (logical == "LIST" || logical == "MAP") {
+  const std::optional<LogicalType> named = NamedLogicalType(logical);
+  if (!named.has_value()) {
     state_->Fail(absl::InvalidArgumentError(absl::StrCat(
         "primitive field '", std::string(name), "' cannot be annotated ", std::string(logical))));
   } else {
-    absl::Status status = Annotate(logical, &element);
-    if (!status.ok()) state_->Fail(status);
+    absl::Status status = internal::AnnotateElement(*named, &element);
+    if (!status.ok()) state_->Fail(std::move(status));
   }
   state_->CountChild();
   state_->elements.push_back(std::move(element));
+  return *this;
+}
+
+Schema::Builder& Schema::Builder::AddLogical(std::string_view name, Repetition repetition,
+                                             PhysicalType type, int type_length,
+                                             const LogicalType& logical) {
+  AddPrimitive(name, repetition, type, type_length);
+  absl::Status status = internal::AnnotateElement(logical, &state_->elements.back());
+  if (!status.ok()) state_->Fail(std::move(status));
   return *this;
 }
 
@@ -260,13 +262,8 @@ Schema::Builder& Schema::Builder::BeginGroup(std::string_view name, Repetition r
   element.__set_name(std::string(name));
   element.__set_repetition_type(static_cast<format::FieldRepetitionType::type>(repetition));
   element.__set_num_children(0);
-  if (!logical.empty() && logical != "LIST" && logical != "MAP") {
-    state_->Fail(absl::InvalidArgumentError(absl::StrCat(
-        "group '", std::string(name), "' cannot be annotated ", std::string(logical))));
-  } else {
-    absl::Status status = Annotate(logical, &element);
-    if (!status.ok()) state_->Fail(status);
-  }
+  absl::Status status = AnnotateGroup(logical, &element);
+  if (!status.ok()) state_->Fail(std::move(status));
   state_->CountChild();
   state_->elements.push_back(std::move(element));
   state_->open_groups.push_back(state_->elements.size() - 1);

@@ -62,7 +62,7 @@ PUBLIC_OWNERS = {
     "page/write": ["column_chunk_writer.h"],
     "file": ["file.h", "arrow_schema.h", "recode.h", "advise.h", "scan.h", "inspect.h",
              "read_chunks.h"],
-    "arrow": ["arrow_c_data.h", "arrow_reader.h"],
+    "arrow": ["arrow_c_data.h", "arrow_reader.h", "arrow_writer.h"],
     "orc": ["orc/"],
 }
 GENERATED_ALLOWED = {"metadata", "schema", "page/read", "page/write", "file"}
