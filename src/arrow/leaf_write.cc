@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <numeric>
 #include <string>
 #include <utility>
 
@@ -294,6 +295,7 @@ bool SameEntries(absl::Span<const T> a, absl::Span<const T> b) {
 
 struct LeafWriter::Buffers {
   Converted values;
+  std::vector<int64_t> dense_positions;  // a dense range spelt out (ShreddedLeaf::dense_begin)
   std::vector<uint32_t> indices;
   std::vector<int64_t> entry_positions;
   Converted candidate;
@@ -312,12 +314,26 @@ LeafWriter& LeafWriter::operator=(LeafWriter&&) noexcept = default;
 
 namespace {
 
+// Whether T's values are the Arrow buffer's bytes as they are.
 template <typename T>
-absl::Status WriteValues(const WriteNode& node, const ShreddedLeaf& shredded, Converted& converted,
-                         ColumnChunkWriter& writer) {
+bool StoredAsIs(WriteConversion conversion) {
+  if constexpr (std::is_same_v<T, int32_t>) return conversion == WriteConversion::kInt32;
+  if constexpr (std::is_same_v<T, int64_t>) return conversion == WriteConversion::kInt64;
+  return std::is_same_v<T, float> || std::is_same_v<T, double>;
+}
+
+template <typename T>
+absl::Status WriteValues(const WriteNode& node, const ShreddedLeaf& shredded, Positions positions,
+                         Converted& converted, ColumnChunkWriter& writer) {
   const ArrowArray& array = *shredded.leaf;
-  const Positions positions = shredded.positions;
   PQPAGE_RETURN_IF_ERROR(CheckValueBuffer(node, array, positions.size()));
+  if (shredded.dense_begin >= 0 && StoredAsIs<T>(node.conversion)) {
+    // No null and no conversion: the page builder reads the Arrow buffer itself.
+    const T* values = static_cast<const T*>(array.buffers[1]);
+    return writer.WriteBatch<T>(shredded.definition_levels, shredded.repetition_levels,
+                                absl::MakeConstSpan(values + shredded.dense_begin,
+                                                    positions.size()));
+  }
   std::vector<T>& values = converted.Of<T>();
   values.resize(positions.size());
   PQPAGE_RETURN_IF_ERROR(Gather<T>(node, array, positions, converted, values.data()));
@@ -347,20 +363,32 @@ void Keep(Converted& from, Converted& to) {
 absl::Status LeafWriter::Write(const ShreddedLeaf& shredded, ColumnChunkWriter& writer) {
   const WriteNode& node = *node_;
   Buffers& buffers = *buffers_;
+  Positions positions = shredded.positions;
+  if (shredded.dense_begin >= 0) {
+    // Spelt out only where a conversion reads values one by one.
+    const auto count = static_cast<size_t>(shredded.dense_count);
+    if (buffers.dense_positions.size() != count ||
+        (count > 0 && buffers.dense_positions[0] != shredded.dense_begin)) {
+      buffers.dense_positions.resize(count);
+      std::iota(buffers.dense_positions.begin(), buffers.dense_positions.end(),
+                shredded.dense_begin);
+    }
+    positions = buffers.dense_positions;
+  }
   auto write = [&]<typename T>() -> absl::Status {
     if (node.dictionary_index.empty()) {
-      return WriteValues<T>(node, shredded, buffers.values, writer);
+      return WriteValues<T>(node, shredded, positions, buffers.values, writer);
     }
     const ArrowArray& indices = *shredded.leaf;
     const ArrowArray& dictionary = *indices.dictionary;
     if (dictionary.length < 0 || dictionary.offset < 0) {
       return BadValues(node, "a dictionary of negative length or offset");
     }
-    PQPAGE_RETURN_IF_ERROR(CheckValueBuffer(node, indices, shredded.positions.size()));
+    PQPAGE_RETURN_IF_ERROR(CheckValueBuffer(node, indices, positions.size()));
     PQPAGE_RETURN_IF_ERROR(CheckValueBuffer(node, dictionary, dictionary.length > 0 ? 1 : 0));
-    buffers.indices.resize(shredded.positions.size());
+    buffers.indices.resize(positions.size());
     PQPAGE_RETURN_IF_ERROR(
-        Indices(node, indices, shredded.positions, dictionary.length, buffers.indices.data()));
+        Indices(node, indices, positions, dictionary.length, buffers.indices.data()));
     buffers.entry_positions.resize(static_cast<size_t>(dictionary.length));
     for (int64_t i = 0; i < dictionary.length; ++i) {
       buffers.entry_positions[static_cast<size_t>(i)] = dictionary.offset + i;
@@ -382,13 +410,13 @@ absl::Status LeafWriter::Write(const ShreddedLeaf& shredded, ColumnChunkWriter& 
       return writer.WriteBatch<int32_t>(shredded.definition_levels, shredded.repetition_levels, {});
     case WriteConversion::kBoolean: {
       const ArrowArray& array = *shredded.leaf;
-      PQPAGE_RETURN_IF_ERROR(CheckValueBuffer(node, array, shredded.positions.size()));
-      bool* values = buffers.values.Bools(shredded.positions.size());
-      for (size_t k = 0; k < shredded.positions.size(); ++k) {
-        values[k] = BitIsSet(array.buffers[1], shredded.positions[k]);
+      PQPAGE_RETURN_IF_ERROR(CheckValueBuffer(node, array, positions.size()));
+      bool* values = buffers.values.Bools(positions.size());
+      for (size_t k = 0; k < positions.size(); ++k) {
+        values[k] = BitIsSet(array.buffers[1], positions[k]);
       }
       return writer.WriteBatch<bool>(shredded.definition_levels, shredded.repetition_levels,
-                                     absl::MakeConstSpan(values, shredded.positions.size()));
+                                     absl::MakeConstSpan(values, positions.size()));
     }
     case WriteConversion::kInt8ToInt32:
     case WriteConversion::kUInt8ToInt32:

@@ -127,6 +127,9 @@ absl::Status ExpandList(const WriteNode& node, const ArrowArray& array, int64_t 
   out->next_definitions.clear();
   out->next_repetitions.clear();
   const size_t count = out->positions.size();
+  out->next_positions.reserve(count);
+  out->next_definitions.reserve(count);
+  out->next_repetitions.reserve(count);
   for (size_t k = 0; k < count; ++k) {
     const int64_t index = out->positions[k];
     const int16_t definition = out->definition_levels[k];
@@ -190,12 +193,92 @@ bool DictionaryEntryIsNull(const WriteNode& node, const ArrowArray& indices, int
   return !BitIsSet(validity, dictionary.offset + entry);
 }
 
+// ShredLeaf for a path without lists: each row is one level, and a row's slot in every array
+// on the path is the row shifted by the offsets of the structs above it, so the walk needs no
+// per-entry positions. Rows whose every level is valid stay a dense range of the leaf.
+// @return false (having written nothing) for a leaf this path does not handle: the null type, and
+// dictionaries with null entries.
+absl::StatusOr<bool> ShredFlat(const ArrowArray& batch, int64_t begin, int64_t end,
+                               const std::vector<const WriteNode*>& path,
+                               const std::vector<int>& child_indices, int16_t max_definition_level,
+                               ShreddedLeaf* out) {
+  const WriteNode& leaf_node = *path.back();
+  if (leaf_node.conversion == WriteConversion::kNull) return false;
+  const auto rows = static_cast<size_t>(end - begin);
+  out->definition_levels.assign(max_definition_level > 0 ? rows : 0, 0);
+  out->repetition_levels.clear();
+  const ArrowArray* array = &batch;
+  int64_t first = batch.offset + begin;  // the first row's logical slot in `array`'s child
+  int16_t nullable_steps = 0;
+  bool any_null = false;
+  for (size_t step = 0; step < path.size(); ++step) {
+    const WriteNode& node = *path[step];
+    PQPAGE_ASSIGN_OR_RETURN(array, ChildOf(step == 0 ? node : *path[step - 1], *array,
+                                           child_indices[step], node, first + static_cast<int64_t>(rows)));
+    const void* validity = Validity(*array);
+    const int64_t slot = array->offset + first;
+    if (node.nullable) {
+      // A row reaches this level's definition when every nullable level above it was valid.
+      int16_t* definitions = out->definition_levels.data();
+      const int16_t above = nullable_steps++;
+      if (validity == nullptr) {
+        for (size_t r = 0; r < rows; ++r) definitions[r] += definitions[r] == above;
+      } else {
+        any_null = true;
+        // Branch-free: nulls fall anywhere, and a mispredicted branch per row costs more.
+        for (size_t r = 0; r < rows; ++r) {
+          definitions[r] += static_cast<int16_t>(
+              static_cast<int>(definitions[r] == above) &
+              static_cast<int>(BitIsSet(validity, slot + static_cast<int64_t>(r))));
+        }
+      }
+    } else if (validity != nullptr) {
+      for (size_t r = 0; r < rows; ++r) {
+        const bool reached = max_definition_level == 0 ||
+                             out->definition_levels[r] == nullable_steps;
+        if (reached && !BitIsSet(validity, slot + static_cast<int64_t>(r))) {
+          return Malformed(node, "a null in a field that is not nullable");
+        }
+      }
+    }
+    if (node.kind == Kind::kStruct) first += array->offset;
+  }
+  if (!leaf_node.dictionary_index.empty() && Validity(*array->dictionary) != nullptr) {
+    return false;
+  }
+  const int64_t leaf_first = array->offset + first;
+  out->leaf = array;
+  if (!any_null) {
+    out->dense_begin = leaf_first;
+    out->positions.clear();
+    out->dense_count = static_cast<int64_t>(rows);
+    return true;
+  }
+  out->dense_begin = -1;
+  out->positions.resize(rows);
+  int64_t* positions = out->positions.data();
+  const int16_t* definitions = out->definition_levels.data();
+  size_t present = 0;
+  for (size_t r = 0; r < rows; ++r) {  // branch-free compaction
+    positions[present] = leaf_first + static_cast<int64_t>(r);
+    present += static_cast<size_t>(definitions[r] == max_definition_level);
+  }
+  out->positions.resize(present);
+  return true;
+}
+
 }  // namespace
 
 absl::Status ShredLeaf(const ArrowArray& batch, int64_t begin, int64_t end,
                        const std::vector<const WriteNode*>& path,
                        const std::vector<int>& child_indices, int16_t max_definition_level,
                        int16_t max_repetition_level, ShreddedLeaf* out) {
+  if (max_repetition_level == 0) {
+    PQPAGE_ASSIGN_OR_RETURN(const bool done, ShredFlat(batch, begin, end, path, child_indices,
+                                                       max_definition_level, out));
+    if (done) return absl::OkStatus();
+  }
+  out->dense_begin = -1;
   const bool has_repetition = max_repetition_level > 0;
   const int64_t rows = end - begin;
   // Entries start as the batch's rows, as slots of the top-level field's array.

@@ -18,8 +18,12 @@ namespace pqpage::arrow_internal {
 struct ShreddedLeaf {
   std::vector<int16_t> definition_levels;  // empty when the column's maximum is 0
   std::vector<int16_t> repetition_levels;  // empty when the column's maximum is 0
-  // Per present value, its index into the leaf array's buffers (the array's offset added).
+  // Per present value, its index into the leaf array's buffers (the array's offset added); or,
+  // when dense_begin >= 0, left empty: the values are then the dense_count slots from
+  // dense_begin (every row of a path without lists holds one, none null).
   std::vector<int64_t> positions;
+  int64_t dense_begin = -1;
+  int64_t dense_count = 0;
   const ArrowArray* leaf = nullptr;  // the leaf array (for a dictionary, the indices)
   // Scratch of the walk.
   std::vector<int64_t> next_positions;

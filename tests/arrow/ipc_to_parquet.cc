@@ -5,7 +5,9 @@
 //
 // Usage: ipc_to_parquet IN.arrows OUT.parquet [--row-group-rows N] [--row-group-bytes N]
 //                       [--compression NAME] [--encoding NAME] [--page-version 1|2]
-//                       [--threads N] [--no-arrow-schema]
+//                       [--threads N] [--no-arrow-schema] [--repeat N]
+// --repeat N (for bench/tables/time_arrow_write.py) reads every batch into memory first, writes
+// the file N times and prints "write seconds: S", the best time of WriteArrowStream alone.
 // Exit status: 0 when the file was written; 1 when pqpage reports an error, with its message on
 // stderr; 2 for a usage error; 3 when Arrow cannot read the input.
 #include <arrow/c/bridge.h>
@@ -15,7 +17,9 @@
 #include <arrow/result.h>
 #include <arrow/status.h>
 
+#include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -36,7 +40,7 @@ namespace {
 constexpr char kUsage[] =
     "usage: ipc_to_parquet IN.arrows OUT.parquet [--row-group-rows N] [--row-group-bytes N] "
     "[--compression NAME] [--encoding NAME] [--page-version 1|2] [--threads N] "
-    "[--no-arrow-schema]\n";
+    "[--no-arrow-schema] [--repeat N]\n";
 
 bool ParseInt(std::string_view text, int64_t* out) {
   const char* end = text.data() + text.size();
@@ -57,11 +61,38 @@ std::optional<pqpage::Compression> CompressionNamed(std::string_view name) {
   return std::nullopt;
 }
 
+// Writes the batches of `reader`, all read first, `repeat` times; prints the best time.
+int TimeWrites(arrow::RecordBatchReader& reader, const std::string& out,
+               const pqpage::ArrowWriteOptions& options, int64_t repeat) {
+  arrow::Result<arrow::RecordBatchVector> batches = reader.ToRecordBatches();
+  if (!batches.ok()) return Fail(3, batches.status().ToString());
+  double best = 1e300;
+  for (int64_t run = 0; run < repeat; ++run) {
+    arrow::Result<std::shared_ptr<arrow::RecordBatchReader>> again =
+        arrow::RecordBatchReader::Make(*batches, reader.schema());
+    if (!again.ok()) return Fail(3, again.status().ToString());
+    ArrowArrayStream stream{};
+    if (const arrow::Status exported = arrow::ExportRecordBatchReader(*again, &stream);
+        !exported.ok()) {
+      return Fail(3, exported.ToString());
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const absl::Status written = pqpage::WriteArrowStream(out, &stream, options);
+    const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
+    stream.release(&stream);
+    if (!written.ok()) return Fail(1, written.ToString());
+    best = std::min(best, seconds.count());
+  }
+  std::printf("write seconds: %.6f\n", best);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::vector<std::string> positional;
   pqpage::ArrowWriteOptions options;
+  int64_t repeat = 0;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -69,13 +100,14 @@ int main(int argc, char** argv) {
     if (arg == "--no-arrow-schema") {
       options.store_arrow_schema = false;
     } else if ((arg == "--row-group-rows" || arg == "--row-group-bytes" ||
-                arg == "--page-version" || arg == "--threads") &&
+                arg == "--page-version" || arg == "--threads" || arg == "--repeat") &&
                has_value) {
       if (!ParseInt(argv[++i], &number)) return Fail(2, arg + " takes a whole number");
       if (arg == "--row-group-rows") options.row_group_rows = number;
       if (arg == "--row-group-bytes") options.row_group_bytes = number;
       if (arg == "--page-version") options.writer.data_page_version = static_cast<int>(number);
       if (arg == "--threads") options.threads = static_cast<int>(number);
+      if (arg == "--repeat") repeat = number;
     } else if (arg == "--compression" && has_value) {
       const std::optional<pqpage::Compression> codec = CompressionNamed(argv[++i]);
       if (!codec) return Fail(2, std::string("unknown codec ") + argv[i]);
@@ -98,6 +130,7 @@ int main(int argc, char** argv) {
   arrow::Result<std::shared_ptr<arrow::ipc::RecordBatchStreamReader>> reader =
       arrow::ipc::RecordBatchStreamReader::Open(*input);
   if (!reader.ok()) return Fail(3, reader.status().ToString());
+  if (repeat > 0) return TimeWrites(**reader, positional[1], options, repeat);
   // Arrow's ArrowArrayStream is the same ABI structure (abi.h shares the interface's guard).
   ArrowArrayStream stream{};
   if (const arrow::Status exported = arrow::ExportRecordBatchReader(*reader, &stream);
