@@ -8,11 +8,12 @@
 // timestamp in its unit, with time zone "UTC" when adjusted to UTC; INT96 timestamp[ns]; DECIMAL
 // (on any physical type) decimal128, or decimal256 above 38 digits; STRING, ENUM, JSON utf8; other
 // BYTE_ARRAY binary; FIXED_LEN_BYTE_ARRAY fixed-size binary (UUID and INTERVAL too), FLOAT16
-// float16; UNKNOWN null. Groups: LIST (three-level, and the format's legacy two- and one-level
-// forms) list, MAP and MAP_KEY_VALUE map, other groups struct, a bare repeated field a list of it.
-// REQUIRED fields are not nullable. A stored ARROW:schema (pqpage/arrow_schema.h) refines types
-// where its type reads from the same Parquet data: large_utf8 / large_binary / large_list, time
-// zones, durations, and dictionaries of byte arrays.
+// float16; UNKNOWN null. UUID and JSON carry the extension names arrow.uuid and arrow.json
+// (ArrowReadOptions::arrow_extensions). Groups: LIST (three-level, and the format's legacy two- and
+// one-level forms) list, MAP and MAP_KEY_VALUE map, other groups struct, a bare repeated field a
+// list of it. REQUIRED fields are not nullable. A stored ARROW:schema (pqpage/arrow_schema.h)
+// refines types where its type reads from the same Parquet data: large_utf8 / large_binary /
+// large_list, time zones, durations, and dictionaries of byte arrays.
 //
 // Errors of the file are the stream's errors: get_next returns an errno value (EIO for damaged
 // data, EINVAL for a request the file cannot meet, ENOMEM) and get_last_error says why, naming
@@ -50,6 +51,10 @@ struct ArrowReadOptions {
   std::vector<std::string> read_dictionary;
   // Take the types of the stored ARROW:schema where they read from the same data.
   bool use_stored_arrow_schema = true;
+  // Read UUID and JSON columns as Arrow's canonical extension types arrow.uuid (on
+  // fixed_size_binary(16)) and arrow.json (on utf8): their storage types with the field metadata
+  // ARROW:extension:name, as pyarrow reads them by default (arrow_extensions_enabled).
+  bool arrow_extensions = true;
   // Threads that read a batch's columns (and assemble its top-level fields) side by side; the
   // batches are the same for any count.
   int threads = 1;

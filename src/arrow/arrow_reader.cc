@@ -114,6 +114,9 @@ absl::StatusOr<ReadPlan> MakePlan(const FileReader& file, const ArrowReadOptions
   for (const std::string& path : options.read_dictionary) {
     PQPAGE_RETURN_IF_ERROR(ReadAsDictionary(file, path, plan.fields));
   }
+  if (options.arrow_extensions) {
+    arrow_internal::MarkExtensionTypes(file.schema().columns(), plan.fields);
+  }
   for (size_t i = 0; i < selected.size(); ++i) {
     if (selected[i]) plan.leaves.push_back(static_cast<int>(i));
   }

@@ -330,9 +330,9 @@ absl::Status WriteValues(const WriteNode& node, const ShreddedLeaf& shredded, Po
   if (shredded.dense_begin >= 0 && StoredAsIs<T>(node.conversion)) {
     // No null and no conversion: the page builder reads the Arrow buffer itself.
     const T* values = static_cast<const T*>(array.buffers[1]);
-    return writer.WriteBatch<T>(shredded.definition_levels, shredded.repetition_levels,
-                                absl::MakeConstSpan(values + shredded.dense_begin,
-                                                    positions.size()));
+    return writer.WriteBatch<T>(
+        shredded.definition_levels, shredded.repetition_levels,
+        absl::MakeConstSpan(values + shredded.dense_begin, positions.size()));
   }
   std::vector<T>& values = converted.Of<T>();
   values.resize(positions.size());

@@ -304,6 +304,26 @@ class Mapper {
 
 }  // namespace
 
+void MarkExtensionTypes(const std::vector<ColumnDescriptor>& columns,
+                        std::vector<ReadField>& fields) {
+  for (ReadField& field : fields) {
+    MarkExtensionTypes(columns, field.children);
+    if (field.kind != ReadField::Kind::kLeaf || field.leaf < 0 || !field.type.dictionary.empty()) {
+      continue;
+    }
+    const LogicalKind kind = columns[static_cast<size_t>(field.leaf)].logical_type.kind;
+    const std::string& format = field.type.format;
+    const char* name = nullptr;
+    if (kind == LogicalKind::kUuid && format == "w:16") name = "arrow.uuid";
+    if (kind == LogicalKind::kJson && (format == "u" || format == "U" || format == "vu")) {
+      name = "arrow.json";
+    }
+    if (name == nullptr) continue;
+    field.type.metadata.emplace_back("ARROW:extension:name", name);
+    field.type.metadata.emplace_back("ARROW:extension:metadata", "");
+  }
+}
+
 absl::StatusOr<std::vector<ReadField>> MapSchema(const std::vector<SchemaElement>& file_schema,
                                                  const std::vector<ColumnDescriptor>& columns,
                                                  const std::vector<bool>& selected) {

@@ -73,6 +73,12 @@ absl::StatusOr<std::vector<ReadField>> MapSchema(const std::vector<SchemaElement
                                                  const std::vector<ColumnDescriptor>& columns,
                                                  const std::vector<bool>& selected);
 
+// Marks the leaves of UUID columns read as fixed_size_binary(16) and of JSON columns read as
+// utf8 (or large_utf8 / utf8_view) as Arrow's canonical extension types arrow.uuid and arrow.json
+// (the ARROW:extension:name field metadata), as pyarrow reads them by default.
+void MarkExtensionTypes(const std::vector<ColumnDescriptor>& columns,
+                        std::vector<ReadField>& fields);
+
 // The Arrow type of `field`, children included.
 ArrowType TypeOf(const ReadField& field);
 

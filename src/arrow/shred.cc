@@ -213,8 +213,9 @@ absl::StatusOr<bool> ShredFlat(const ArrowArray& batch, int64_t begin, int64_t e
   bool any_null = false;
   for (size_t step = 0; step < path.size(); ++step) {
     const WriteNode& node = *path[step];
-    PQPAGE_ASSIGN_OR_RETURN(array, ChildOf(step == 0 ? node : *path[step - 1], *array,
-                                           child_indices[step], node, first + static_cast<int64_t>(rows)));
+    PQPAGE_ASSIGN_OR_RETURN(
+        array, ChildOf(step == 0 ? node : *path[step - 1], *array, child_indices[step], node,
+                       first + static_cast<int64_t>(rows)));
     const void* validity = Validity(*array);
     const int64_t slot = array->offset + first;
     if (node.nullable) {
@@ -234,8 +235,8 @@ absl::StatusOr<bool> ShredFlat(const ArrowArray& batch, int64_t begin, int64_t e
       }
     } else if (validity != nullptr) {
       for (size_t r = 0; r < rows; ++r) {
-        const bool reached = max_definition_level == 0 ||
-                             out->definition_levels[r] == nullable_steps;
+        const bool reached =
+            max_definition_level == 0 || out->definition_levels[r] == nullable_steps;
         if (reached && !BitIsSet(validity, slot + static_cast<int64_t>(r))) {
           return Malformed(node, "a null in a field that is not nullable");
         }

@@ -12,9 +12,9 @@ rows nor across a row group, equal to the table once concatenated), --rows 3:9 (
 or more, against table.slice(3, 6)) and --columns with the first top-level field (against
 table.select). A file listed in KNOWN_DIFFERENCES, with the reason, does not fail the test.
 
-pyarrow reads with the options that match pqpage's documented behaviour: checksums verified (as
-pqpage's FileReader does by default) and Arrow extension types off (arrow_reader.h maps UUID to
-fixed-size binary and JSON to utf8, as Arrow C++ does without them).
+pyarrow reads with checksums verified (as pqpage's FileReader does by default) and otherwise its
+defaults: UUID and JSON columns come out as the extension types arrow.uuid and arrow.json on both
+sides.
 
 Prints one line per file: ok, known: REASON, or what differs. Called by ctest as:
 arrow_read_test.py TOOL SHARED_DIR SCRATCH_DIR; arrow_stream_to_ipc is found beside TOOL. Skipped
@@ -197,8 +197,7 @@ def check_file(program, scratch, label, path):
     import pyarrow.parquet as pq
     out = os.path.join(scratch, label.replace("/", "_") + ".arrows")
     try:
-        expected = pq.read_table(path, page_checksum_verification=True,
-                                 arrow_extensions_enabled=False)
+        expected = pq.read_table(path, page_checksum_verification=True)
         refused = None
     except Exception as error:  # noqa: BLE001 (any refusal of pyarrow's counts)
         expected, refused = None, str(error).replace("\n", " ")[:200]
@@ -269,7 +268,6 @@ def check_file(program, scratch, label, path):
                 got = pa.Table.from_batches(read[1], read[0])
                 try:
                     wanted = pq.read_table(path, page_checksum_verification=True,
-                                           arrow_extensions_enabled=False,
                                            read_dictionary=[field.name])
                 except OSError:
                     # pyarrow reads no DELTA_(LENGTH_)BYTE_ARRAY page into a dictionary; pqpage
@@ -313,7 +311,8 @@ def check(program, scratch, label, path):
 def written_by_pyarrow(scratch):
     """Files pyarrow writes here, whose stored ARROW:schema carries types the Parquet schema
     cannot: dictionaries (of strings and large strings, nested in a list and a struct), time zones,
-    durations, large lists. (label, path) pairs."""
+    durations, large lists; and UUID and JSON columns, which pyarrow reads as extension types.
+    (label, path) pairs."""
     import pyarrow as pa
     import pyarrow.parquet as pq
     os.makedirs(scratch, exist_ok=True)
@@ -330,6 +329,11 @@ def written_by_pyarrow(scratch):
                          pa.duration("us")),
         "many": pa.array([[i, i + 1] if i % 5 else None for i in range(40)],
                          pa.large_list(pa.int64())),
+        "id": pa.ExtensionArray.from_storage(
+            pa.uuid(), pa.array([None if i % 6 == 0 else bytes([i] * 16) for i in range(40)],
+                                pa.binary(16))),
+        "doc": pa.ExtensionArray.from_storage(
+            pa.json_(), pa.array([None if i % 4 == 0 else '{"n": %d}' % i for i in range(40)])),
     })
     out = []
     for name, options in (("dictionaries-v1.parquet", {}),
