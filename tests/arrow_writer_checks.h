@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -18,16 +19,28 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "arrow_c_data_builders.h"
 #include "arrow_c_data_checks.h"
 #include "pqpage/arrow_c_data.h"
 #include "pqpage/arrow_reader.h"
+#include "pqpage/arrow_writer.h"
 #include "pqpage/status_macros.h"
+#include "status_matchers.h"
 
 namespace pqpage::arrow_test {
 
-// ---------------------------------------------------------------- reading a file
+// ---------------------------------------------------------------- files
+
+// A temporary path unique to the running test (ctest may run tests side by side).
+inline std::string TempPath(const std::string& suffix) {
+  const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  std::string name = absl::StrCat("arrow_writer_", info->test_suite_name(), "_", info->name());
+  std::replace(name.begin(), name.end(), '/', '_');
+  return absl::StrCat(::testing::TempDir(), "/", name, suffix, ".parquet");
+}
 
 // Reads every batch of `path` through OpenArrowStream; any failure of the reader is returned.
 absl::Status ReadFile(const std::string& path, OwnedSchema& schema,
@@ -357,6 +370,44 @@ inline std::vector<std::string> RenderColumn(const ArrowSchema& schema,
     }
   }
   return out;
+}
+
+// ---------------------------------------------------------------- refused batches
+
+// A batch of `column` alone, as many rows as the column's slots.
+inline ArraySpec OneColumn(ArraySpec column) {
+  const int64_t rows = column.offset + column.length;
+  std::vector<ArraySpec> children;
+  children.push_back(std::move(column));
+  return StructOf(rows, {}, std::move(children));
+}
+
+// Writes `bad`, which must be InvalidArgument naming `field`; then `good`, and Close: after a
+// refused batch shape (`sticky` false) they succeed, after any other error they return the same
+// error (the writer is unusable).
+inline void ExpectRefused(const std::string& path, std::vector<SchemaSpec> fields, ArraySpec bad,
+                          ArraySpec good, bool sticky, const std::string& field) {
+  OwnedSchema schema;
+  ExportBatchSchema(std::move(fields), schema);
+  PQPAGE_ASSERT_OK_AND_ASSIGN(std::unique_ptr<ArrowFileWriter> writer,
+                              ArrowFileWriter::Open(path, schema.s));
+  OwnedArray bad_batch;
+  ExportArray(std::move(bad), &bad_batch.a);
+  const absl::Status first = writer->WriteBatch(bad_batch.a);
+  PQPAGE_EXPECT_ERROR(first, absl::StatusCode::kInvalidArgument);
+  EXPECT_TRUE(absl::StrContains(first.message(), field)) << first;
+  OwnedArray good_batch;
+  ExportArray(std::move(good), &good_batch.a);
+  if (sticky) {
+    EXPECT_EQ(writer->WriteBatch(good_batch.a), first);
+    EXPECT_EQ(writer->FlushRowGroup(), first);
+    EXPECT_EQ(writer->Close(), first);
+    return;
+  }
+  PQPAGE_EXPECT_OK(writer->WriteBatch(good_batch.a));
+  PQPAGE_EXPECT_OK(writer->Close());
+  PQPAGE_ASSERT_OK_AND_ASSIGN(std::shared_ptr<const FileReader> file, OpenShared(path));
+  EXPECT_EQ(file->num_rows(), good_batch.a.length);
 }
 
 }  // namespace pqpage::arrow_test

@@ -2,8 +2,8 @@
 // Arrow library and no Python, so that it runs under the sanitizers: the project's Parquet files
 // read, written and read back to the same schema and values; hand-built arrays (offsets, nulls,
 // lists, structs, maps, dictionaries, bools) read back exactly; malformed schemas and arrays
-// refused with InvalidArgument, never a crash; the Parquet schema of a few Arrow types; the
-// stored ARROW:schema. tests/interop/arrow_write_test.py reads the same writer's files in the
+// refused (arrow_writer_errors_test.cc); the Parquet schema of a few Arrow types; the stored
+// ARROW:schema. tests/interop/arrow_write_test.py reads the same writer's files in the
 // peers (pyarrow, DuckDB, polars).
 #include "pqpage/arrow_writer.h"
 
@@ -14,7 +14,6 @@
 #include <cstdint>
 #include <filesystem>
 #include <iterator>
-#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,7 +22,6 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "arrow_c_data_builders.h"
 #include "arrow_c_data_checks.h"
@@ -41,14 +39,6 @@ namespace {
 using namespace arrow_test;  // the C structures: owners, builders, comparison
 
 constexpr int64_t kNullable = ARROW_FLAG_NULLABLE;
-
-// A temporary path unique to the running test (ctest may run tests side by side).
-std::string TempPath(const std::string& suffix) {
-  const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  std::string name = absl::StrCat("arrow_writer_", info->test_suite_name(), "_", info->name());
-  std::replace(name.begin(), name.end(), '/', '_');
-  return absl::StrCat(::testing::TempDir(), "/", name, suffix, ".parquet");
-}
 
 // ---------------------------------------------------------------- 1. the project's files
 
@@ -356,160 +346,7 @@ TEST(ArrowWriterArraysTest, MixedFileRoundTrips) {
   }
 }
 
-// ---------------------------------------------------------------- 3. errors, never a crash
-
-ArraySpec OneColumn(ArraySpec column) {
-  const int64_t rows = column.offset + column.length;
-  std::vector<ArraySpec> children;
-  children.push_back(std::move(column));
-  return StructOf(rows, {}, std::move(children));
-}
-
-// Writes `bad`, which must be InvalidArgument naming `field`; then `good`, and Close: after a
-// refused batch shape (`sticky` false) they succeed, after any other error they return the same
-// error (the writer is unusable).
-void ExpectRefused(const std::string& path, std::vector<SchemaSpec> fields, ArraySpec bad,
-                   ArraySpec good, bool sticky, const std::string& field) {
-  OwnedSchema schema;
-  ExportBatchSchema(std::move(fields), schema);
-  PQPAGE_ASSERT_OK_AND_ASSIGN(std::unique_ptr<ArrowFileWriter> writer,
-                              ArrowFileWriter::Open(path, schema.s));
-  OwnedArray bad_batch;
-  ExportArray(std::move(bad), &bad_batch.a);
-  const absl::Status first = writer->WriteBatch(bad_batch.a);
-  PQPAGE_EXPECT_ERROR(first, absl::StatusCode::kInvalidArgument);
-  EXPECT_TRUE(absl::StrContains(first.message(), field)) << first;
-  OwnedArray good_batch;
-  ExportArray(std::move(good), &good_batch.a);
-  if (sticky) {
-    EXPECT_EQ(writer->WriteBatch(good_batch.a), first);
-    EXPECT_EQ(writer->FlushRowGroup(), first);
-    EXPECT_EQ(writer->Close(), first);
-    return;
-  }
-  PQPAGE_EXPECT_OK(writer->WriteBatch(good_batch.a));
-  PQPAGE_EXPECT_OK(writer->Close());
-  PQPAGE_ASSERT_OK_AND_ASSIGN(std::shared_ptr<const FileReader> file, OpenShared(path));
-  EXPECT_EQ(file->num_rows(), good_batch.a.length);
-}
-
-ArraySpec GoodInts() { return OneColumn(Primitive<int32_t>({1, 2, 3})); }
-
-ArraySpec GoodLists() { return OneColumn(ListOf({0, 1, 3}, {}, Primitive<int32_t>({1, 2, 3}))); }
-
-const SchemaSpec kIntField{"i", "n"};
-const SchemaSpec kListField{"+l", "l", kNullable, {{"i", "item"}}};
-
-TEST(ArrowWriterErrorsTest, WrongNumberOfChildrenIsRefusedBeforeWriting) {
-  std::vector<ArraySpec> two;
-  two.push_back(Primitive<int32_t>({1}));
-  two.push_back(Primitive<int32_t>({2}));
-  ExpectRefused(TempPath(""), {kIntField}, StructOf(1, {}, std::move(two)), GoodInts(), false,
-                "2 children");
-}
-
-TEST(ArrowWriterErrorsTest, ReleasedBatchIsRefusedBeforeWriting) {
-  OwnedSchema schema;
-  ExportBatchSchema({kIntField}, schema);
-  const std::string path = TempPath("");
-  PQPAGE_ASSERT_OK_AND_ASSIGN(std::unique_ptr<ArrowFileWriter> writer,
-                              ArrowFileWriter::Open(path, schema.s));
-  OwnedArray batch;
-  ExportArray(GoodInts(), &batch.a);
-  ArrowArray released = batch.a;
-  released.release = nullptr;
-  PQPAGE_EXPECT_ERROR(writer->WriteBatch(released), absl::StatusCode::kInvalidArgument);
-  PQPAGE_EXPECT_OK(writer->WriteBatch(batch.a));
-  PQPAGE_EXPECT_OK(writer->Close());
-}
-
-TEST(ArrowWriterErrorsTest, DecreasingListOffsets) {
-  ExpectRefused(TempPath(""), {kListField},
-                OneColumn(ListOf({0, 3, 1, 4}, {}, Primitive<int32_t>({1, 2, 3, 4}))), GoodLists(),
-                true, "'l'");
-}
-
-TEST(ArrowWriterErrorsTest, ListOffsetsPastTheChild) {
-  ExpectRefused(TempPath(""), {kListField},
-                OneColumn(ListOf({0, 2, 9}, {}, Primitive<int32_t>({1, 2, 3, 4}))), GoodLists(),
-                true, "'l'");
-}
-
-TEST(ArrowWriterErrorsTest, DecreasingUtf8Offsets) {
-  ArraySpec words;
-  words.length = 3;
-  const std::string bytes = "abcd";
-  words.buffers = {std::nullopt, BytesOf<int32_t>({0, 3, 1, 4}),
-                   std::vector<uint8_t>(bytes.begin(), bytes.end())};
-  ExpectRefused(TempPath(""), {{"u", "word"}}, OneColumn(std::move(words)),
-                OneColumn(Utf8s({"fine"})), true, "'word'");
-}
-
-TEST(ArrowWriterErrorsTest, DictionaryIndexOutsideTheDictionary) {
-  const SchemaSpec field{"c", "word", kNullable, {}, {{"u", ""}}};
-  auto batch = [](int8_t index) {
-    ArraySpec indices = Primitive<int8_t>({0, index});
-    indices.dictionary.push_back(Utf8s({"aa", "bb"}));
-    return OneColumn(std::move(indices));
-  };
-  ExpectRefused(TempPath(""), {field}, batch(5), batch(1), true, "'word'");
-  ExpectRefused(TempPath("_negative"), {field}, batch(-1), batch(1), true, "'word'");
-}
-
-TEST(ArrowWriterErrorsTest, NullInANonNullableField) {
-  ExpectRefused(TempPath(""), {{"i", "n", 0}}, OneColumn(Primitive<int32_t>({1, std::nullopt})),
-                GoodInts(), true, "'n'");
-}
-
-TEST(ArrowWriterErrorsTest, SecondsThatOverflowAsMilliseconds) {
-  const int64_t too_many = std::numeric_limits<int64_t>::max() / 100;
-  ExpectRefused(TempPath(""), {{"tss:", "t"}}, OneColumn(Primitive<int64_t>({0, too_many})),
-                OneColumn(Primitive<int64_t>({1})), true, "'t'");
-  ExpectRefused(TempPath("_negative"), {{"tss:UTC", "t"}},
-                OneColumn(Primitive<int64_t>({-too_many})), OneColumn(Primitive<int64_t>({1})),
-                true, "'t'");
-}
-
-// Schemas with no Parquet form: InvalidArgument from ParquetSchemaForArrow and from Open,
-// naming the field where there is one.
-void ExpectSchemaRefused(const SchemaSpec& root, const std::string& mention) {
-  OwnedSchema schema;
-  ExportSchema(root, &schema.s);
-  const absl::StatusOr<Schema> mapped = ParquetSchemaForArrow(schema.s);
-  PQPAGE_EXPECT_ERROR(mapped, absl::StatusCode::kInvalidArgument);
-  EXPECT_TRUE(absl::StrContains(mapped.status().message(), mention)) << mapped.status();
-  const auto writer = ArrowFileWriter::Open(TempPath(""), schema.s);
-  PQPAGE_EXPECT_ERROR(writer, absl::StatusCode::kInvalidArgument);
-}
-
-TEST(ArrowWriterErrorsTest, SchemasWithNoParquetForm) {
-  ExpectSchemaRefused({"i", "not_a_struct"}, "struct");
-  ExpectSchemaRefused({"+s", "", 0, {{"q", "unknown"}}}, "'unknown'");
-  ExpectSchemaRefused({"+s", "", 0, {{"+s", "hollow", kNullable, {}}}}, "'hollow'");
-  ExpectSchemaRefused({"+s", "", 0, {{"tin", "span"}}}, "'span'");
-  ExpectSchemaRefused({"+s", "", 0, {{"+l", "nested", kNullable, {{"tiM", "months"}}}}},
-                      "'months'");
-}
-
-TEST(ArrowWriterErrorsTest, OptionsOutOfRange) {
-  OwnedSchema schema;
-  ExportBatchSchema({kIntField}, schema);
-  ArrowWriteOptions no_rows;
-  no_rows.row_group_rows = 0;
-  PQPAGE_EXPECT_ERROR(ArrowFileWriter::Open(TempPath("_rows"), schema.s, no_rows),
-                      absl::StatusCode::kInvalidArgument);
-  ArrowWriteOptions no_threads;
-  no_threads.threads = 0;
-  PQPAGE_EXPECT_ERROR(ArrowFileWriter::Open(TempPath("_threads"), schema.s, no_threads),
-                      absl::StatusCode::kInvalidArgument);
-  ArrowWriteOptions unknown_column;
-  unknown_column.writer.column_overrides["no_such_column"].dictionary = false;
-  const auto writer = ArrowFileWriter::Open(TempPath("_override"), schema.s, unknown_column);
-  PQPAGE_EXPECT_ERROR(writer, absl::StatusCode::kInvalidArgument);
-  EXPECT_TRUE(absl::StrContains(writer.status().message(), "no_such_column")) << writer.status();
-}
-
-// ---------------------------------------------------------------- 4. the Parquet schema
+// ---------------------------------------------------------------- 3. the Parquet schema
 
 TEST(ParquetSchemaForArrowTest, DocumentedTypes) {
   OwnedSchema schema;
@@ -554,7 +391,7 @@ TEST(ParquetSchemaForArrowTest, DocumentedTypes) {
   }
 }
 
-// ---------------------------------------------------------------- 5. the stored Arrow schema
+// ---------------------------------------------------------------- 4. the stored Arrow schema
 
 TEST(ArrowWriterStoredSchemaTest, StoredUnlessTurnedOff) {
   OwnedSchema schema;
