@@ -145,6 +145,19 @@ absl::Status ArrowFileWriter::WriteBatch(const ArrowArray& batch) {
         "a batch that is not a struct array of the schema's ", state.plan.fields.size(),
         " fields (", batch.n_children, " children, length ", batch.length, ")"));
   }
+  if (batch.length == 0) {
+    // No rows to write, but the arrays must still be what the schema says.
+    const std::vector<ColumnDescriptor>& columns = state.plan.schema.columns();
+    for (size_t i = 0; i < columns.size(); ++i) {
+      absl::Status status = arrow_internal::ShredLeaf(
+          batch, 0, 0, state.plan.paths[i], state.plan.child_indices[i],
+          columns[i].max_definition_level, columns[i].max_repetition_level, &state.shredded[i]);
+      if (!status.ok()) {
+        state.failed = status;
+        return status;
+      }
+    }
+  }
   int64_t begin = 0;
   while (begin < batch.length) {
     const int64_t end =
