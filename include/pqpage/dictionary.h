@@ -91,6 +91,8 @@ class DictionaryEncoder final : public Encoder<T> {
   int64_t dictionary_bytes() const { return dictionary_bytes_; }
   // Values in the current data page.
   int64_t buffered_values() const { return static_cast<int64_t>(indices_.size()); }
+  // The current data page's values so far, as indices into entries().
+  absl::Span<const uint32_t> page_indices() const { return indices_; }
   // The index bit width a data page finished now would use: bits for num_entries() - 1.
   int index_bit_width() const;
   // Bytes the current data page would have if finished now (an upper bound).

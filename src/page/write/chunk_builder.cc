@@ -345,9 +345,19 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
     }
     if constexpr (kHasDictionary) {
       if (dictionary_active_) {
+        const auto before = static_cast<size_t>(dictionary_->buffered_values());
         PQPAGE_ASSIGN_OR_RETURN(const size_t taken, dictionary_->PutUntilFull(values));
         if (taken < values.size()) return FallBack(values, taken);
-        page_stats_.Update(values);
+        if constexpr (std::is_same_v<T, ByteArray>) {
+          // Byte arrays compare slowly: the bounds look at each entry once per page, as for
+          // indexed input, rather than at every value.
+          new_in_page_.clear();
+          input_map_.AddNewToPage(dictionary_->page_indices().subspan(before),
+                                  dictionary_->entries(), &new_in_page_);
+          page_stats_.Update(absl::MakeConstSpan(new_in_page_));
+        } else {
+          page_stats_.Update(values);
+        }
         page_values_ += static_cast<int64_t>(values.size());
         if (count_bytes_) page_value_bytes_ += ValueBytes(values);
         return absl::OkStatus();
