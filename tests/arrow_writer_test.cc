@@ -74,9 +74,9 @@ void ExpectRoundTrip(const std::string& original, const std::string& written, bo
     options.threads = 2;
   }
   {
-    PQPAGE_ASSERT_OK_AND_ASSIGN(std::shared_ptr<const FileReader> file, OpenShared(original));
+    PQPAGE_ASSERT_OK_AND_ASSIGN(std::shared_ptr<const FileReader> input, OpenShared(original));
     OwnedStream stream;
-    PQPAGE_ASSERT_OK(OpenArrowStream(std::move(file), {}, &stream.s));
+    PQPAGE_ASSERT_OK(OpenArrowStream(input, {}, &stream.s));
     PQPAGE_ASSERT_OK(WriteArrowStream(written, &stream.s, options));
   }
   OwnedSchema schema_back;
@@ -117,7 +117,7 @@ void WriteAndRead(const std::string& path, const ArrowSchema& schema,
                   std::vector<ArraySpec> batches, OwnedSchema& schema_back,
                   std::vector<OwnedArray>& batches_back, ArrowWriteOptions options = {}) {
   PQPAGE_ASSERT_OK_AND_ASSIGN(std::unique_ptr<ArrowFileWriter> writer,
-                              ArrowFileWriter::Open(path, schema, options));
+                              ArrowFileWriter::Open(path, schema, std::move(options)));
   for (ArraySpec& spec : batches) {
     OwnedArray batch;
     ExportArray(std::move(spec), &batch.a);
@@ -135,6 +135,7 @@ TEST(ArrowWriterArraysTest, Int32WithNullsAtOffsets) {
   // Physical slots 100 + p, null where p % 3 == 0; the child starts at slot 3 and the batch
   // (offset 1) at the child's slot 1, so rows are physical slots 4 to 9.
   std::vector<std::optional<int32_t>> values;
+  values.reserve(12);
   for (int32_t p = 0; p < 12; ++p) {
     values.push_back(p % 3 == 0 ? std::nullopt : std::optional<int32_t>(100 + p));
   }

@@ -253,10 +253,11 @@ absl::Status LoadIndices(const WriteNode& node, const void* buffer, Positions po
                          int64_t entries, uint32_t* out) {
   const Index* indices = static_cast<const Index*>(buffer);
   for (size_t k = 0; k < positions.size(); ++k) {
-    const Index index = indices[positions[k]];
-    if (index < 0 || static_cast<int64_t>(index) >= entries) {
-      return BadValues(node, absl::StrCat("index ", static_cast<int64_t>(index),
-                                          " outside a dictionary of ", entries));
+    // Indices are signed or unsigned numbers (int8 ones too), never characters.
+    const auto index =
+        static_cast<int64_t>(indices[positions[k]]);  // NOLINT(bugprone-signed-char-misuse)
+    if (index < 0 || index >= entries) {
+      return BadValues(node, absl::StrCat("index ", index, " outside a dictionary of ", entries));
     }
     out[k] = static_cast<uint32_t>(index);
   }

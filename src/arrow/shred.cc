@@ -167,7 +167,8 @@ bool DictionaryEntryIsNull(const WriteNode& node, const ArrowArray& indices, int
   int64_t entry = 0;
   switch (node.dictionary_index[0]) {
     case 'c':
-      entry = Load<int8_t>(indices.buffers[1], slot);
+      entry =
+          Load<int8_t>(indices.buffers[1], slot);  // NOLINT(bugprone-signed-char-misuse): a number
       break;
     case 'C':
       entry = Load<uint8_t>(indices.buffers[1], slot);
