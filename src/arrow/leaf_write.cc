@@ -266,25 +266,9 @@ absl::Status LoadIndices(const WriteNode& node, const void* buffer, Positions po
 
 absl::Status Indices(const WriteNode& node, const ArrowArray& array, Positions positions,
                      int64_t entries, uint32_t* out) {
-  const void* buffer = array.buffers[1];
-  switch (node.dictionary_index[0]) {
-    case 'c':
-      return LoadIndices<int8_t>(node, buffer, positions, entries, out);
-    case 'C':
-      return LoadIndices<uint8_t>(node, buffer, positions, entries, out);
-    case 's':
-      return LoadIndices<int16_t>(node, buffer, positions, entries, out);
-    case 'S':
-      return LoadIndices<uint16_t>(node, buffer, positions, entries, out);
-    case 'i':
-      return LoadIndices<int32_t>(node, buffer, positions, entries, out);
-    case 'I':
-      return LoadIndices<uint32_t>(node, buffer, positions, entries, out);
-    case 'l':
-      return LoadIndices<int64_t>(node, buffer, positions, entries, out);
-    default:
-      return LoadIndices<uint64_t>(node, buffer, positions, entries, out);
-  }
+  return VisitIndexType(node.dictionary_index[0], [&](auto type) {
+    return LoadIndices<decltype(type)>(node, array.buffers[1], positions, entries, out);
+  });
 }
 
 template <typename T>

@@ -164,31 +164,11 @@ bool DictionaryEntryIsNull(const WriteNode& node, const ArrowArray& indices, int
   const ArrowArray& dictionary = *indices.dictionary;
   const void* validity = Validity(dictionary);
   if (validity == nullptr) return false;
-  int64_t entry = 0;
-  switch (node.dictionary_index[0]) {
-    case 'c':
-      entry =
-          Load<int8_t>(indices.buffers[1], slot);  // NOLINT(bugprone-signed-char-misuse): a number
-      break;
-    case 'C':
-      entry = Load<uint8_t>(indices.buffers[1], slot);
-      break;
-    case 's':
-      entry = Load<int16_t>(indices.buffers[1], slot);
-      break;
-    case 'S':
-      entry = Load<uint16_t>(indices.buffers[1], slot);
-      break;
-    case 'i':
-      entry = Load<int32_t>(indices.buffers[1], slot);
-      break;
-    case 'I':
-      entry = Load<uint32_t>(indices.buffers[1], slot);
-      break;
-    default:
-      entry = Load<int64_t>(indices.buffers[1], slot);
-      break;
-  }
+  // Unsigned 64-bit indices past INT64_MAX read negative: outside, as they are.
+  const auto entry = VisitIndexType(node.dictionary_index[0], [&](auto type) {
+    using Index = decltype(type);
+    return static_cast<int64_t>(Load<Index>(indices.buffers[1], slot));  // NOLINT: a number
+  });
   // An index outside the dictionary is refused when the values are gathered.
   if (entry < 0 || entry >= dictionary.length) return false;
   return !BitIsSet(validity, dictionary.offset + entry);

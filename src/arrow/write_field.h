@@ -79,6 +79,31 @@ struct WritePlan {
   std::vector<std::vector<int>> child_indices;
 };
 
+// Calls visit(Index{}) with the integer type of dictionary index format `format`: 'c' int8_t,
+// 'C' uint8_t, 's' int16_t, 'S' uint16_t, 'i' int32_t, 'I' uint32_t, 'l' int64_t, 'L' uint64_t
+// (PlanArrowWrite admits no other).
+template <typename Visit>
+decltype(auto) VisitIndexType(char format, Visit&& visit) {
+  switch (format) {
+    case 'c':
+      return visit(int8_t{});
+    case 'C':
+      return visit(uint8_t{});
+    case 's':
+      return visit(int16_t{});
+    case 'S':
+      return visit(uint16_t{});
+    case 'i':
+      return visit(int32_t{});
+    case 'I':
+      return visit(uint32_t{});
+    case 'l':
+      return visit(int64_t{});
+    default:
+      return visit(uint64_t{});
+  }
+}
+
 // @return the plan for batches of type `schema` (a struct), or InvalidArgument naming the field
 // for a type with no Parquet form or a malformed ArrowSchema.
 absl::StatusOr<WritePlan> PlanArrowWrite(const ArrowSchema& schema);

@@ -15,61 +15,15 @@
 #include "absl/status/status.h"
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
+#include "file/arrow_schema_fbs.h"
 #include "pqpage/arrow_schema.h"
 #include "pqpage/status_macros.h"
 
 namespace pqpage {
 namespace {
 
-// Field ids of the tables of Arrow's Message.fbs and Schema.fbs (a union takes two: its type and
-// its value).
-constexpr int kMessageHeaderType = 1;
-constexpr int kMessageHeader = 2;
-constexpr uint8_t kHeaderIsSchema = 1;
-constexpr int kSchemaFields = 1;
-constexpr int kFieldName = 0;
-constexpr int kFieldNullable = 1;
-constexpr int kFieldTypeType = 2;
-constexpr int kFieldType = 3;
-constexpr int kFieldDictionary = 4;
-constexpr int kFieldChildren = 5;
-constexpr int kFieldCustomMetadata = 6;
-constexpr int kKeyValueKey = 0;
-constexpr int kKeyValueValue = 1;
-constexpr int kDictionaryIndexType = 1;
-constexpr int kDictionaryIsOrdered = 2;
+using namespace arrow_fbs;  // NOLINT(google-build-using-namespace): the format's numbers
 
-// The members of Schema.fbs's Type union, by their ordinals (0 is NONE).
-enum class TypeId : uint8_t {
-  kNull = 1,
-  kInt = 2,
-  kFloatingPoint = 3,
-  kBinary = 4,
-  kUtf8 = 5,
-  kBool = 6,
-  kDecimal = 7,
-  kDate = 8,
-  kTime = 9,
-  kTimestamp = 10,
-  kInterval = 11,
-  kList = 12,
-  kStruct = 13,
-  kUnion = 14,
-  kFixedSizeBinary = 15,
-  kFixedSizeList = 16,
-  kMap = 17,
-  kDuration = 18,
-  kLargeBinary = 19,
-  kLargeUtf8 = 20,
-  kLargeList = 21,
-  kRunEndEncoded = 22,
-  kBinaryView = 23,
-  kUtf8View = 24,
-  kListView = 25,
-  kLargeListView = 26,
-};
-
-constexpr int kMaxDepth = 64;
 // What the parse may produce, in bytes of strings plus kFieldCost per field, per byte of message.
 // A real schema needs a few bytes of message per field and one per byte of name, far below this.
 constexpr size_t kOutputPerInputByte = 16;
@@ -368,7 +322,7 @@ class Parser {
       case TypeId::kTimestamp: {
         PQPAGE_ASSIGN_OR_RETURN(const int16_t unit, reader_.I16Field(*type, 0, 0));
         PQPAGE_ASSIGN_OR_RETURN(const char letter, TimeUnitLetter(unit));
-        PQPAGE_ASSIGN_OR_RETURN(const std::string timezone, Copy(*type, 1));
+        PQPAGE_ASSIGN_OR_RETURN(const std::string timezone, Copy(*type, kTimestampTimezone));
         format = absl::StrCat("ts", std::string(1, letter), ":", timezone);
         break;
       }
@@ -466,7 +420,7 @@ class Parser {
     PQPAGE_ASSIGN_OR_RETURN(const int16_t mode, reader_.I16Field(type, 0, 0));
     if (mode != 0 && mode != 1) return Corrupt(absl::StrCat("unknown union mode ", mode));
     std::string format(mode == 0 ? "+us:" : "+ud:");
-    PQPAGE_ASSIGN_OR_RETURN(const std::optional<size_t> ids_at, reader_.Field(type, 1));
+    PQPAGE_ASSIGN_OR_RETURN(const std::optional<size_t> ids_at, reader_.Field(type, kUnionTypeIds));
     if (!ids_at.has_value()) {
       for (size_t i = 0; i < children; ++i) absl::StrAppend(&format, i == 0 ? "" : ",", i);
       return format;

@@ -19,68 +19,16 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "file/arrow_schema_fbs.h"
 #include "pqpage/status_macros.h"
 
 namespace pqpage {
 namespace {
 
-// Field ids of Arrow's Message.fbs and Schema.fbs tables (a union takes two: its type and value).
-constexpr int kMessageVersion = 0;
-constexpr int kMessageHeaderType = 1;
-constexpr int kMessageHeader = 2;
-constexpr int kMessageBodyLength = 3;
-constexpr int kSchemaEndianness = 0;
-constexpr int kSchemaFields = 1;
-constexpr int kSchemaCustomMetadata = 2;
-constexpr int kFieldName = 0;
-constexpr int kFieldNullable = 1;
-constexpr int kFieldTypeType = 2;
-constexpr int kFieldType = 3;
-constexpr int kFieldDictionary = 4;
-constexpr int kFieldChildren = 5;
-constexpr int kFieldCustomMetadata = 6;
-constexpr int kKeyValueKey = 0;
-constexpr int kKeyValueValue = 1;
-constexpr int kDictionaryId = 0;
-constexpr int kDictionaryIndexType = 1;
-constexpr int kDictionaryIsOrdered = 2;
-constexpr int kTimestampTimezone = 1;
-constexpr int kUnionTypeIds = 1;
+using namespace arrow_fbs;  // NOLINT(google-build-using-namespace): the format's numbers
 
 constexpr uint16_t kMetadataV5 = 4;
-constexpr uint8_t kHeaderIsSchema = 1;
-constexpr int kMaxDepth = 64;  // as ParseStoredArrowSchema accepts
 constexpr int kMaxFieldIds = 8;
-
-// The members of Schema.fbs's Type union, by their ordinals.
-enum class TypeId : uint8_t {
-  kNull = 1,
-  kInt = 2,
-  kFloatingPoint = 3,
-  kBinary = 4,
-  kUtf8 = 5,
-  kBool = 6,
-  kDecimal = 7,
-  kDate = 8,
-  kTime = 9,
-  kTimestamp = 10,
-  kInterval = 11,
-  kList = 12,
-  kStruct = 13,
-  kUnion = 14,
-  kFixedSizeBinary = 15,
-  kFixedSizeList = 16,
-  kMap = 17,
-  kDuration = 18,
-  kLargeBinary = 19,
-  kLargeUtf8 = 20,
-  kLargeList = 21,
-  kRunEndEncoded = 22,
-  kBinaryView = 23,
-  kUtf8View = 24,
-  kListView = 25,
-  kLargeListView = 26,
-};
 
 absl::Status Invalid(absl::string_view field, absl::string_view what) {
   return absl::InvalidArgumentError(absl::StrCat("Arrow schema field '", field, "': ", what));
