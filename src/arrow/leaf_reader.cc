@@ -141,18 +141,19 @@ absl::Status LeafReader::ReadRowsOnce(int64_t rows, LeafBatch& out) {
   // buffer grown page by page (the buffer is handed out with the batch, so it starts empty).
   out.values.Reserve(last_value_bytes_ + last_value_bytes_ / 16);
   const ColumnDescriptor& column = reader_.column();
+  int64_t begun = 0;  // rows the batch holds (all of them complete, or the chunk ended)
   if (column.max_repetition_level == 0) {
     // A row is one level: ask for exactly the rows left.
     while (out.levels < rows) {
       PQPAGE_ASSIGN_OR_RETURN(const int64_t read, ReadMore(rows - out.levels, out));
       if (read == 0) break;
     }
+    begun = out.levels;
   } else {
     std::swap(out, carry_);
     carry_.Clear();
     out.values.Reserve(out.values.size() + last_value_bytes_ + last_value_bytes_ / 16);
     // Rows begin at repetition level 0; the batch ends before the row after its last.
-    int64_t begun = 0;
     int64_t scanned = 0;
     while (true) {
       for (; scanned < out.levels; ++scanned) {
@@ -167,13 +168,10 @@ absl::Status LeafReader::ReadRowsOnce(int64_t rows, LeafBatch& out) {
                               ReadMore(std::max<int64_t>(kRepeatedReadLevels, rows), out));
       if (read == 0) break;
     }
-    if (begun == rows) return absl::OkStatus();
-    return absl::DataLossError(absl::StrCat(column.PathString(), ": the column chunk ends after ",
-                                            begun, " of ", rows, " rows"));
   }
-  if (out.levels == rows) return absl::OkStatus();
+  if (begun == rows) return absl::OkStatus();
   return absl::DataLossError(absl::StrCat(column.PathString(), ": the column chunk ends after ",
-                                          out.levels, " of ", rows, " rows"));
+                                          begun, " of ", rows, " rows"));
 }
 
 }  // namespace pqpage::arrow_internal
