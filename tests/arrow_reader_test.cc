@@ -434,6 +434,47 @@ TEST_F(ArrowReaderTest, ReadDictionaryGivesIndicesIntoEachBatchsDistinctValues) 
   }
 }
 
+// Walks two schemas side by side: `all` (read_dictionary_all) must hold a dictionary of the same
+// type exactly where `plain` holds a string or binary, and the same type everywhere else.
+void ExpectDictionariesForByteArrays(const ArrowSchema& plain, const ArrowSchema& all,
+                                     int* dictionaries) {
+  const std::string format = plain.format;
+  if (format == "u" || format == "z") {
+    EXPECT_EQ(std::string(all.format), "i") << plain.name;
+    ASSERT_NE(all.dictionary, nullptr) << plain.name;
+    EXPECT_EQ(std::string(all.dictionary->format), format) << plain.name;
+    ++*dictionaries;
+    return;
+  }
+  EXPECT_EQ(std::string(all.format), format) << plain.name;
+  EXPECT_EQ(all.dictionary, nullptr) << plain.name;
+  ASSERT_EQ(all.n_children, plain.n_children) << plain.name;
+  for (int64_t i = 0; i < plain.n_children; ++i) {
+    ExpectDictionariesForByteArrays(*plain.children[i], *all.children[i], dictionaries);
+  }
+}
+
+TEST_F(ArrowReaderTest, ReadDictionaryAllMakesEveryByteArrayLeafADictionary) {
+  PQPAGE_ASSERT_OK_AND_ASSIGN(std::shared_ptr<const FileReader> file, OpenShared(nested_path_));
+  OwnedSchema plain;
+  ASSERT_TRUE(ExportArrowSchema(*file, ArrowReadOptions{}, &plain.s).ok());
+  ArrowReadOptions options;
+  options.read_dictionary_all = true;
+  OwnedSchema all;
+  ASSERT_TRUE(ExportArrowSchema(*file, options, &all.s).ok());
+  int dictionaries = 0;
+  ExpectDictionariesForByteArrays(plain.s, all.s, &dictionaries);
+  EXPECT_GE(dictionaries, 1);
+  // The batches carry the dictionaries too, with the values the plain read gives.
+  OwnedStream stream;
+  ASSERT_NO_FATAL_FAILURE(Open(nested_path_, options, stream));
+  std::vector<OwnedArray> batches = ReadAll(stream.s);
+  ASSERT_EQ(batches.size(), 1u);
+  const ArrowArray& name = *batches[0].a.children[1];
+  ASSERT_NE(name.dictionary, nullptr);
+  EXPECT_EQ(Utf8At(*name.dictionary, ValueAt<int32_t>(name, 1, 3)), "delta");
+}
+
 TEST_F(ArrowReaderTest, ColumnsSelectFieldsInFileOrder) {
   ArrowReadOptions options;
   // Asked out of order, and a leaf of a struct: the struct keeps only it.

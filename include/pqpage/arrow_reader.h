@@ -49,6 +49,9 @@ struct ArrowReadOptions {
   // into each batch's distinct values (Arrow C++'s read_dictionary). Columns a stored
   // ARROW:schema gives a dictionary type are read so too.
   std::vector<std::string> read_dictionary;
+  // Read every selected byte array leaf as a dictionary array, as if read_dictionary named them
+  // all (FIXED_LEN_BYTE_ARRAY leaves stay fixed-size binary).
+  bool read_dictionary_all = false;
   // Take the types of the stored ARROW:schema where they read from the same data.
   bool use_stored_arrow_schema = true;
   // Read UUID and JSON columns as Arrow's canonical extension types arrow.uuid (on

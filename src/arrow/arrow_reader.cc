@@ -114,6 +114,15 @@ absl::StatusOr<ReadPlan> MakePlan(const FileReader& file, const ArrowReadOptions
   for (const std::string& path : options.read_dictionary) {
     PQPAGE_RETURN_IF_ERROR(ReadAsDictionary(file, path, plan.fields));
   }
+  if (options.read_dictionary_all) {
+    for (size_t i = 0; i < selected.size(); ++i) {
+      ReadField* leaf = selected[i] ? FindLeaf(plan.fields, static_cast<int>(i)) : nullptr;
+      if (leaf != nullptr && (leaf->conversion == arrow_internal::ValueConversion::kBinary ||
+                              leaf->conversion == arrow_internal::ValueConversion::kLargeBinary)) {
+        leaf->dictionary = true;
+      }
+    }
+  }
   if (options.arrow_extensions) {
     arrow_internal::MarkExtensionTypes(file.schema().columns(), plan.fields);
   }
