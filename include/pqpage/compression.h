@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -34,8 +35,22 @@ enum class Compression : int8_t {
 // The spec's name ("SNAPPY", "LZ4_RAW"); "UNKNOWN" otherwise.
 std::string_view CompressionName(Compression codec);
 
+// How a user names a codec pqpage writes (the tool's --compression, the binding's arguments).
+// @return the codec pqpage writes that `name` names, in any case: "uncompressed" (or "none"),
+// "snappy", "gzip", "zstd", "lz4_raw", "brotli"; InvalidArgument listing those for anything else
+// (LZO and the Hadoop-framed LZ4 are read, never written).
+absl::StatusOr<Compression> WritableCompressionFromName(std::string_view name);
+// @return the lower-case name WritableCompressionFromName reads back ("zstd", "lz4_raw", ...).
+std::string WritableCompressionName(Compression codec);
+
 // Means "the codec's usual level": zstd 1, gzip 6, brotli 8 (what Arrow C++ writes by default).
 inline constexpr int kDefaultCompressionLevel = -1000;
+
+// Checks a level before any page is written: a level the codec rejects would otherwise surface
+// only at the first page, as a write error. A few bytes are compressed to find out.
+// @return OK when `codec` accepts compression `level` (kDefaultCompressionLevel always does);
+// InvalidArgument with the codec's message otherwise.
+absl::Status CheckCompressionLevel(Compression codec, int level);
 
 // Appends the compressed form of `input` to `out`. UNCOMPRESSED copies. Writing LZ4 (Hadoop
 // framing) or LZO is Unimplemented: writers should use LZ4_RAW. InvalidArgument for a level the

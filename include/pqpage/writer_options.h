@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "pqpage/column_descriptor.h"
 #include "pqpage/compression.h"
 #include "pqpage/types.h"
@@ -70,6 +71,10 @@ enum class AutoEncodings : int8_t {
 // "auto", "plain", "dictionary", "delta", "delta_length_byte_array", "byte_stream_split".
 std::string_view EncodingPolicyName(EncodingPolicy policy);
 std::optional<EncodingPolicy> ParseEncodingPolicy(std::string_view name);
+// How a user names a policy (the tool's --encoding, the binding's arguments): ParseEncodingPolicy
+// in any case, with an error a user can act on.
+// @return the policy `name` names, in any case; InvalidArgument listing the policies otherwise.
+absl::StatusOr<EncodingPolicy> EncodingPolicyFromName(std::string_view name);
 
 // What one column may set differently from the others (WriterOptions::column_overrides). A field
 // left unset keeps the value WriterOptions gives every column.

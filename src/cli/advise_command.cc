@@ -21,11 +21,12 @@
 #include "cli/cli_progress.h"
 #include "cli/cli_reader_options.h"
 #include "cli/cli_value_text.h"
-#include "cli/cli_writer_args.h"
 #include "cli/commands.h"
 #include "pqpage/advise.h"
+#include "pqpage/compression.h"
 #include "pqpage/file.h"
 #include "pqpage/peer_readers.h"
+#include "pqpage/writer_options.h"
 
 namespace pqpage::cli {
 namespace {
@@ -98,10 +99,10 @@ std::string ShellWord(const std::string& text) {
 // command's options, and its overrides as per-column flags, in column order.
 std::string RecodeCommand(const std::string& path, const FileAdvice& advice) {
   const WriterOptions options = AdvisedOptions(advice);
-  std::string command =
-      absl::StrCat("pqpage recode ", ShellWord(path), " OUT.parquet", " --page-version ",
-                   options.data_page_version, " --compression ", CodecFlag(options.compression),
-                   " --encoding ", Str(EncodingPolicyName(options.encoding)));
+  std::string command = absl::StrCat(
+      "pqpage recode ", ShellWord(path), " OUT.parquet", " --page-version ",
+      options.data_page_version, " --compression ", WritableCompressionName(options.compression),
+      " --encoding ", Str(EncodingPolicyName(options.encoding)));
   for (const ColumnAdvice& column : advice.columns) {
     const auto found = options.column_overrides.find(column.path);
     if (found == options.column_overrides.end()) continue;
@@ -111,9 +112,9 @@ std::string RecodeCommand(const std::string& path, const FileAdvice& advice) {
                                              Str(EncodingPolicyName(*found->second.encoding)))));
     }
     if (found->second.compression) {
-      absl::StrAppend(
-          &command, " --column-compression ",
-          ShellWord(absl::StrCat(column.path, "=", CodecFlag(*found->second.compression))));
+      absl::StrAppend(&command, " --column-compression ",
+                      ShellWord(absl::StrCat(column.path, "=",
+                                             WritableCompressionName(*found->second.compression))));
     }
   }
   return command;
@@ -134,7 +135,8 @@ void PrintTable(const FileAdvice& advice, const Options& options) {
     std::printf("\ncolumn %d '%s' %s%s%s, %s: now %s, %lld bytes\n", column.column,
                 Printable(column.path).c_str(), Str(PhysicalTypeName(column.type)).c_str(),
                 column.logical_type.empty() ? "" : " ", column.logical_type.c_str(),
-                CodecFlag(column.codec).c_str(), JoinList(column.current_encodings).c_str(),
+                WritableCompressionName(column.codec).c_str(),
+                JoinList(column.current_encodings).c_str(),
                 static_cast<long long>(column.current_bytes));
     for (const auto& [encoding, peers] : column.peers_refusing) {
       if (!peers.empty()) {
@@ -253,7 +255,7 @@ bool PrintJson(const FileAdvice& advice, const Options& options) {
     for (const Encoding encoding : column.interoperable) json.String(EncodingName(encoding));
     json.EndArray();
     json.Key("codec");
-    json.String(CodecFlag(column.codec));
+    json.String(WritableCompressionName(column.codec));
     json.Key("current_bytes");
     json.Int(column.current_bytes);
     json.Key("arrow_dictionary");
@@ -314,7 +316,7 @@ absl::StatusOr<Options> OptionsFromArgs(const ParsedArgs& parsed) {
   options.path = parsed.positional()[0];
   options.column = parsed.Value("column");
   if (auto codec = parsed.Value("compression")) {
-    absl::StatusOr<Compression> chosen = CodecFromText(*codec);
+    absl::StatusOr<Compression> chosen = WritableCompressionFromName(*codec);
     if (!chosen.ok()) return chosen.status();
     options.compression = *chosen;
   }

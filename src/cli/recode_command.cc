@@ -13,7 +13,6 @@
 #include "cli/cli_parallel.h"
 #include "cli/cli_progress.h"
 #include "cli/cli_reader_options.h"
-#include "cli/cli_writer_args.h"
 #include "cli/commands.h"
 #include "pqpage/byte_source.h"
 #include "pqpage/column_chunk_writer.h"
@@ -21,6 +20,7 @@
 #include "pqpage/file.h"
 #include "pqpage/recode.h"
 #include "pqpage/status_macros.h"
+#include "pqpage/writer_options.h"
 
 namespace pqpage::cli {
 namespace {
@@ -96,7 +96,7 @@ absl::StatusOr<std::pair<std::string, std::string>> SplitColumnSetting(const std
 absl::Status ColumnOverridesFromArgs(const ParsedArgs& args, WriterOptions* options) {
   for (const std::string& text : args.Values("column-encoding")) {
     PQPAGE_ASSIGN_OR_RETURN(auto setting, SplitColumnSetting("column-encoding", text));
-    PQPAGE_ASSIGN_OR_RETURN(EncodingPolicy policy, PolicyFromText(setting.second));
+    PQPAGE_ASSIGN_OR_RETURN(EncodingPolicy policy, EncodingPolicyFromName(setting.second));
     options->column_overrides[setting.first].encoding = policy;
   }
   for (const std::string& text : args.Values("column-dictionary")) {
@@ -110,7 +110,8 @@ absl::Status ColumnOverridesFromArgs(const ParsedArgs& args, WriterOptions* opti
   for (const std::string& text : args.Values("column-compression")) {
     PQPAGE_ASSIGN_OR_RETURN(auto setting, SplitColumnSetting("column-compression", text));
     const size_t colon = setting.second.find(':');
-    PQPAGE_ASSIGN_OR_RETURN(Compression codec, CodecFromText(setting.second.substr(0, colon)));
+    PQPAGE_ASSIGN_OR_RETURN(Compression codec,
+                            WritableCompressionFromName(setting.second.substr(0, colon)));
     int level = kDefaultCompressionLevel;
     if (colon != std::string::npos) {
       PQPAGE_ASSIGN_OR_RETURN(
@@ -130,14 +131,14 @@ absl::Status ColumnOverridesFromArgs(const ParsedArgs& args, WriterOptions* opti
 absl::StatusOr<WriterOptions> WriterOptionsFromArgs(const ParsedArgs& args) {
   WriterOptions options;
   if (auto name = args.Value("encoding")) {
-    PQPAGE_ASSIGN_OR_RETURN(options.encoding, PolicyFromText(*name));
+    PQPAGE_ASSIGN_OR_RETURN(options.encoding, EncodingPolicyFromName(*name));
   }
   if (auto version = args.Value("page-version")) {
     PQPAGE_ASSIGN_OR_RETURN(int64_t parsed, ParseIntegerOption("page-version", *version, 1, 2));
     options.data_page_version = static_cast<int>(parsed);
   }
   if (auto name = args.Value("compression")) {
-    PQPAGE_ASSIGN_OR_RETURN(options.compression, CodecFromText(*name));
+    PQPAGE_ASSIGN_OR_RETURN(options.compression, WritableCompressionFromName(*name));
   }
   if (auto level = args.Value("compression-level")) {
     PQPAGE_ASSIGN_OR_RETURN(int64_t parsed,

@@ -6,6 +6,9 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+
 namespace pqpage {
 
 std::string_view EncodingPolicyName(EncodingPolicy policy) {
@@ -34,6 +37,17 @@ std::optional<EncodingPolicy> ParseEncodingPolicy(std::string_view name) {
     if (EncodingPolicyName(policy) == name) return policy;
   }
   return std::nullopt;
+}
+
+absl::StatusOr<EncodingPolicy> EncodingPolicyFromName(std::string_view name) {
+  const std::optional<EncodingPolicy> policy =
+      ParseEncodingPolicy(absl::AsciiStrToLower(std::string(name)));
+  if (!policy) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "unknown encoding '", std::string(name),
+        "' (auto, plain, dictionary, delta, delta_length_byte_array, byte_stream_split)"));
+  }
+  return *policy;
 }
 
 WriterOptions WriterOptions::ForColumn(std::string_view column_path) const {
