@@ -300,6 +300,12 @@ class Planner {
     }
     const std::string_view format = value_type->format;
     stored->format = format;
+    // The C interface may spell decimal128's default width ("d:21,1,128", as DuckDB does); the
+    // stored schema takes the spelling without it.
+    if (format.starts_with("d:") && format.ends_with(",128") &&
+        std::count(format.begin(), format.end(), ',') == 2) {
+      stored->format = format.substr(0, format.size() - 4);
+    }
     using Kind = WriteNode::Kind;
     if (format == "+s") {
       node->kind = Kind::kStruct;
