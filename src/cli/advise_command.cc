@@ -17,7 +17,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "cli/cli_args.h"
-#include "cli/cli_json_writer.h"
 #include "cli/cli_progress.h"
 #include "cli/cli_reader_options.h"
 #include "cli/cli_value_text.h"
@@ -25,6 +24,7 @@
 #include "pqpage/advise.h"
 #include "pqpage/compression.h"
 #include "pqpage/file.h"
+#include "pqpage/json_writer.h"
 #include "pqpage/peer_readers.h"
 #include "pqpage/writer_options.h"
 

@@ -3,8 +3,8 @@
 #ifndef PQPAGE_CLI_CLI_INSPECT_JSON_H_
 #define PQPAGE_CLI_CLI_INSPECT_JSON_H_
 
-#include "cli/cli_json_writer.h"
 #include "pqpage/inspect.h"
+#include "pqpage/json_writer.h"
 
 namespace pqpage::cli {
 

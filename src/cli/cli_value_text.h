@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "cli/cli_json_writer.h"
 #include "pqpage/compression.h"
+#include "pqpage/json_writer.h"
 #include "pqpage/page.h"
 #include "pqpage/types.h"
 

@@ -26,7 +26,6 @@
 #include "cli/cli_args.h"
 #include "cli/cli_inspect_json.h"
 #include "cli/cli_inspect_table.h"
-#include "cli/cli_json_writer.h"
 #include "cli/cli_orc.h"
 #include "cli/cli_reader_options.h"
 #include "cli/cli_text_table.h"
@@ -35,6 +34,7 @@
 #include "pqpage/compression.h"
 #include "pqpage/file.h"
 #include "pqpage/inspect.h"
+#include "pqpage/json_writer.h"
 #include "pqpage/page.h"
 #include "pqpage/types.h"
 

@@ -48,7 +48,7 @@ TOP = "cli"
 
 PUBLIC_OWNERS = {
     "common": ["types.h", "value_type.h", "status_macros.h", "column_descriptor.h",
-               "logical_type.h", "byte_source.h"],
+               "logical_type.h", "byte_source.h", "json_writer.h"],
     "codec": ["codec.h"],
     "encodings": ["codec_factory.h", "plain.h", "dictionary.h", "delta_binary_packed.h",
                   "delta_byte_array.h", "delta_length_byte_array.h", "byte_stream_split.h",
