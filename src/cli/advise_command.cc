@@ -19,13 +19,14 @@
 #include "cli/cli_args.h"
 #include "cli/cli_progress.h"
 #include "cli/cli_reader_options.h"
-#include "cli/cli_value_text.h"
+#include "cli/cli_str.h"
 #include "cli/commands.h"
 #include "pqpage/advise.h"
 #include "pqpage/compression.h"
 #include "pqpage/file.h"
 #include "pqpage/json_writer.h"
 #include "pqpage/peer_readers.h"
+#include "pqpage/value_text.h"
 #include "pqpage/writer_options.h"
 
 namespace pqpage::cli {

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "cli/cli_inspect_text.h"
-#include "cli/cli_value_text.h"
 #include "pqpage/compression.h"
+#include "pqpage/value_text.h"
 
 namespace pqpage::cli {
 namespace {

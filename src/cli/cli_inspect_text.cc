@@ -1,7 +1,8 @@
 #include "cli/cli_inspect_text.h"
 
 #include "absl/strings/str_cat.h"
-#include "cli/cli_value_text.h"
+#include "cli/cli_str.h"
+#include "pqpage/value_text.h"
 
 namespace pqpage::cli {
 

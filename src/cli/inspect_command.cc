@@ -28,8 +28,8 @@
 #include "cli/cli_inspect_table.h"
 #include "cli/cli_orc.h"
 #include "cli/cli_reader_options.h"
+#include "cli/cli_str.h"
 #include "cli/cli_text_table.h"
-#include "cli/cli_value_text.h"
 #include "cli/commands.h"
 #include "pqpage/compression.h"
 #include "pqpage/file.h"
@@ -37,6 +37,7 @@
 #include "pqpage/json_writer.h"
 #include "pqpage/page.h"
 #include "pqpage/types.h"
+#include "pqpage/value_text.h"
 
 namespace pqpage::cli {
 namespace {

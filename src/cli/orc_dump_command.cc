@@ -29,7 +29,7 @@
 #include "cli/cli_args.h"
 #include "cli/cli_dump_text.h"
 #include "cli/cli_orc.h"
-#include "cli/cli_value_text.h"
+#include "cli/cli_str.h"
 #include "pqpage/json_writer.h"
 #include "pqpage/orc/file.h"
 #include "pqpage/orc/metadata.h"

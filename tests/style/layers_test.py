@@ -54,7 +54,7 @@ PUBLIC_OWNERS = {
                   "delta_byte_array.h", "delta_length_byte_array.h", "byte_stream_split.h",
                   "rle_bit_packed_hybrid.h", "bit_packed.h", "group_var_int.h"],
     "compression": ["compression.h"],
-    "metadata": ["page.h", "metadata.h"],
+    "metadata": ["page.h", "metadata.h", "value_text.h"],
     "schema": ["schema.h"],
     "page/read": ["column_chunk_reader.h", "page_header_iterator.h", "page_index.h",
                   "value_batch.h"],
