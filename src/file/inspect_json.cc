@@ -295,7 +295,7 @@ absl::Status WriteInspectJson(const FileReader& file, const InspectJsonOptions& 
     WriteChunkJson(json, chunk);
     return flush();
   };
-  const absl::Status inspected = InspectFile(file, inspect, callbacks);
+  absl::Status inspected = InspectFile(file, inspect, callbacks);
   if (problems != nullptr) *problems = total_problems;
   if (!sink_status.ok()) return sink_status;
   if (row_group_open) EndRowGroupJson(json);
