@@ -35,6 +35,11 @@ enum class Compression : int8_t {
 // The spec's name ("SNAPPY", "LZ4_RAW"); "UNKNOWN" otherwise.
 std::string_view CompressionName(Compression codec);
 
+// The name of a codec id as a file stores it (ColumnMetaData::codec_id), which may be one the
+// format does not define.
+// @return the spec's name ("ZSTD"), or "UNKNOWN(id)" for an id outside the format's list.
+std::string CodecIdName(int id);
+
 // How a user names a codec pqpage writes (the tool's --compression, the binding's arguments).
 // @return the codec pqpage writes that `name` names, in any case: "uncompressed" (or "none"),
 // "snappy", "gzip", "zstd", "lz4_raw", "brotli"; InvalidArgument listing those for anything else

@@ -118,6 +118,19 @@ struct InspectCallbacks {
 absl::Status InspectFile(const FileReader& file, const InspectOptions& options,
                          const InspectCallbacks& callbacks);
 
+// The names `pqpage inspect` gives what a report holds, in its table and its JSON alike.
+
+// @return the page type of an entry of a chunk's encoding mix: "DATA_PAGE", or "UNKNOWN(id)".
+std::string MixPageType(const PageEncodingCount& entry);
+// @return the encoding of an entry of the mix ("PLAIN"), or "" for a page type without one.
+std::string MixEncoding(const PageEncodingCount& entry);
+// @return the chunk's encoding mix in one line: "DICTIONARY_PAGE/PLAIN x1,
+// DATA_PAGE/RLE_DICTIONARY x3" ("(no pages)" when it has none), followed by
+// " (dictionary fallback)" when the chunk fell back.
+std::string EncodingSummary(const InspectedChunk& chunk);
+// @return "ASCENDING", "DESCENDING" or "UNORDERED".
+const char* BoundaryOrderName(BoundaryOrder order);
+
 // InspectFile for a caller that wants every report at once.
 // @return the reports in file order, or InspectFile's error.
 absl::StatusOr<std::vector<InspectedChunk>> InspectFile(const FileReader& file,

@@ -2,9 +2,9 @@
 // data (Advise in pqpage/advise.h, printed here): for each column, what it is stored as now, the
 // bytes every policy writes after the codec and how fast each result decodes, which of pyarrow,
 // DuckDB and polars would refuse each result (pqpage/peer_readers.h), the recommendation, and the
-// one `pqpage recode` command that applies every recommendation.
+// one `pqpage recode` command that applies every recommendation. The table is printed here; the
+// JSON document and the recode command are the library's (pqpage/advise_json.h).
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <limits>
 #include <map>
@@ -17,15 +17,16 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "cli/cli_args.h"
-#include "cli/cli_json_writer.h"
 #include "cli/cli_progress.h"
 #include "cli/cli_reader_options.h"
-#include "cli/cli_value_text.h"
+#include "cli/cli_str.h"
 #include "cli/commands.h"
 #include "pqpage/advise.h"
+#include "pqpage/advise_json.h"
 #include "pqpage/compression.h"
 #include "pqpage/file.h"
 #include "pqpage/peer_readers.h"
+#include "pqpage/value_text.h"
 #include "pqpage/writer_options.h"
 
 namespace pqpage::cli {
@@ -83,47 +84,6 @@ std::string JoinList(const std::vector<std::string>& list) {
   return out;
 }
 
-// `text` as one shell word.
-std::string ShellWord(const std::string& text) {
-  const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-' ||
-           c == '/' || c == '=' || c == ':';
-  });
-  if (plain) return text;
-  std::string quoted = "'";
-  for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
-// The one 'pqpage recode' command that applies the advice: AdvisedOptions' defaults as the
-// command's options, and its overrides as per-column flags, in column order.
-std::string RecodeCommand(const std::string& path, const FileAdvice& advice) {
-  const WriterOptions options = AdvisedOptions(advice);
-  std::string command = absl::StrCat(
-      "pqpage recode ", ShellWord(path), " OUT.parquet", " --page-version ",
-      options.data_page_version, " --compression ", WritableCompressionName(options.compression),
-      " --encoding ", Str(EncodingPolicyName(options.encoding)));
-  for (const ColumnAdvice& column : advice.columns) {
-    const auto found = options.column_overrides.find(column.path);
-    if (found == options.column_overrides.end()) continue;
-    if (found->second.encoding) {
-      absl::StrAppend(&command, " --column-encoding ",
-                      ShellWord(absl::StrCat(column.path, "=",
-                                             Str(EncodingPolicyName(*found->second.encoding)))));
-    }
-    if (found->second.compression) {
-      absl::StrAppend(&command, " --column-compression ",
-                      ShellWord(absl::StrCat(column.path, "=",
-                                             WritableCompressionName(*found->second.compression))));
-    }
-  }
-  return command;
-}
-
-double Ratio(int64_t bytes, int64_t now) {
-  return now > 0 ? static_cast<double>(bytes) / static_cast<double>(now) : 0.0;
-}
-
 void PrintTable(const FileAdvice& advice, const Options& options) {
   const int64_t now_total = advice.current_bytes();
   const int64_t advised_total = advice.advised_bytes();
@@ -158,11 +118,11 @@ void PrintTable(const FileAdvice& advice, const Options& options) {
       const std::string refused = total.refused_by.empty()
                                       ? ""
                                       : absl::StrCat("  refused by ", JoinPeers(total.refused_by));
-      std::printf("  %-24s %14lld %7.3fx %12.1f  %s%s%s\n",
-                  Str(EncodingPolicyName(total.policy)).c_str(),
-                  static_cast<long long>(total.stored_bytes),
-                  Ratio(total.stored_bytes, column.current_bytes), total.DecodeMegabytesPerSecond(),
-                  JoinList(total.encodings).c_str(), refused.c_str(), note.c_str());
+      std::printf(
+          "  %-24s %14lld %7.3fx %12.1f  %s%s%s\n", Str(EncodingPolicyName(total.policy)).c_str(),
+          static_cast<long long>(total.stored_bytes),
+          SizeRatio(total.stored_bytes, column.current_bytes), total.DecodeMegabytesPerSecond(),
+          JoinList(total.encodings).c_str(), refused.c_str(), note.c_str());
     }
     if (options.verbose) {
       for (size_t rg = 0; rg < column.chunks.size(); ++rg) {
@@ -177,134 +137,20 @@ void PrintTable(const FileAdvice& advice, const Options& options) {
       }
     }
     const int64_t saved = column.current_bytes - best.stored_bytes;
-    std::printf(
-        "  advice: %s, %lld bytes (%s)\n", Str(EncodingPolicyName(best.policy)).c_str(),
-        static_cast<long long>(best.stored_bytes),
-        saved >= 0 ? absl::StrFormat("saves %d bytes, %.1f%%", saved,
-                                     100.0 * (1.0 - Ratio(best.stored_bytes, column.current_bytes)))
-                         .c_str()
-                   : absl::StrFormat("%d bytes more than now", -saved).c_str());
+    std::printf("  advice: %s, %lld bytes (%s)\n", Str(EncodingPolicyName(best.policy)).c_str(),
+                static_cast<long long>(best.stored_bytes),
+                saved >= 0 ? absl::StrFormat(
+                                 "saves %d bytes, %.1f%%", saved,
+                                 100.0 * (1.0 - SizeRatio(best.stored_bytes, column.current_bytes)))
+                                 .c_str()
+                           : absl::StrFormat("%d bytes more than now", -saved).c_str());
   }
   std::printf("\ntotal: now %lld bytes, advised %lld bytes (%.3fx)\n",
               static_cast<long long>(now_total), static_cast<long long>(advised_total),
-              Ratio(advised_total, now_total));
+              SizeRatio(advised_total, now_total));
   if (!advice.columns.empty()) {
-    std::printf("apply: %s\n", RecodeCommand(options.path, advice).c_str());
+    std::printf("apply: %s\n", AdvisedRecodeCommand(options.path, advice).c_str());
   }
-}
-
-void WritePeersJson(JsonWriter& json, std::vector<PeerReader> peers) {
-  std::sort(peers.begin(), peers.end());
-  json.BeginArray(/*single_line=*/true);
-  for (const PeerReader peer : peers) json.String(PeerReaderName(peer));
-  json.EndArray();
-}
-
-void WriteCandidateJson(JsonWriter& json, const PolicyTotal& total, int64_t current_bytes) {
-  json.BeginObject(/*single_line=*/true);
-  json.Key("policy");
-  json.String(EncodingPolicyName(total.policy));
-  json.Key("bytes");
-  json.Int(total.stored_bytes);
-  json.Key("ratio");
-  json.Float(Ratio(total.stored_bytes, current_bytes));
-  json.Key("decode_mb_per_s");
-  json.Float(total.DecodeMegabytesPerSecond());
-  json.Key("encodings");
-  json.BeginArray(/*single_line=*/true);
-  for (const std::string& encodings : total.encodings) json.String(encodings);
-  json.EndArray();
-  json.Key("refused_by");
-  WritePeersJson(json, total.refused_by);
-  if (total.same_as) {
-    json.Key("same_as");
-    json.String(EncodingPolicyName(*total.same_as));
-  }
-  json.EndObject();
-}
-
-bool PrintJson(const FileAdvice& advice, const Options& options) {
-  JsonWriter json;
-  json.BeginObject();
-  json.Key("file");
-  json.String(options.path);
-  json.Key("page_version");
-  json.Int(options.page_version);
-  json.Key("columns");
-  json.BeginArray();
-  for (const ColumnAdvice& column : advice.columns) {
-    const PolicyTotal& best = column.advised();
-    json.BeginObject();
-    json.Key("column");
-    json.Int(column.column);
-    json.Key("path");
-    json.String(column.path);
-    json.Key("type");
-    json.String(PhysicalTypeName(column.type));
-    json.Key("logical_type");
-    json.String(column.logical_type);
-    json.Key("peers_refusing");
-    json.BeginObject();
-    for (const auto& [encoding, peers] : column.peers_refusing) {
-      json.Key(EncodingName(encoding));
-      WritePeersJson(json, peers);
-    }
-    json.EndObject();
-    json.Key("interoperable");
-    json.BeginArray(/*single_line=*/true);
-    for (const Encoding encoding : column.interoperable) json.String(EncodingName(encoding));
-    json.EndArray();
-    json.Key("codec");
-    json.String(WritableCompressionName(column.codec));
-    json.Key("current_bytes");
-    json.Int(column.current_bytes);
-    json.Key("arrow_dictionary");
-    json.Bool(column.arrow_dictionary);
-    json.Key("current_encodings");
-    json.BeginArray(/*single_line=*/true);
-    for (const std::string& encodings : column.current_encodings) json.String(encodings);
-    json.EndArray();
-    json.Key("candidates");
-    json.BeginArray();
-    for (const PolicyTotal& total : column.totals) {
-      WriteCandidateJson(json, total, column.current_bytes);
-    }
-    json.EndArray();
-    if (options.verbose) {
-      json.Key("chunks");
-      json.BeginArray();
-      for (const ChunkMeasurement& chunk : column.chunks) {
-        json.BeginObject(/*single_line=*/true);
-        json.Key("current_bytes");
-        json.Int(chunk.stored_bytes);
-        for (const PolicyMeasurement& result : chunk.candidates) {
-          json.Key(EncodingPolicyName(result.policy));
-          json.Int(result.stored_bytes);
-        }
-        json.EndObject();
-      }
-      json.EndArray();
-    }
-    json.Key("advised");
-    json.String(EncodingPolicyName(best.policy));
-    json.Key("advised_bytes");
-    json.Int(best.stored_bytes);
-    json.EndObject();
-  }
-  json.EndArray();
-  json.Key("current_bytes");
-  json.Int(advice.current_bytes());
-  json.Key("advised_bytes");
-  json.Int(advice.advised_bytes());
-  json.Key("command");
-  if (advice.columns.empty()) {
-    json.Null();
-  } else {
-    json.String(RecodeCommand(options.path, advice));
-  }
-  json.EndObject();
-  json.Newline();
-  return json.FlushTo(stdout);
 }
 
 absl::StatusOr<Options> OptionsFromArgs(const ParsedArgs& parsed) {
@@ -382,7 +228,13 @@ int RunAdvise(const std::vector<std::string>& args) {
   absl::StatusOr<FileAdvice> advice = Advise(file, advise);
   progress.Clear();
   if (!advice.ok()) return FailureExit(kCommand, advice.status());
-  if (options->json) return PrintJson(*advice, *options) ? 0 : 1;
+  if (options->json) {
+    AdviceJsonOptions json;
+    json.file_name = options->path;
+    json.chunks = options->verbose;
+    const std::string document = AdviceJson(*advice, json);
+    return std::fwrite(document.data(), 1, document.size(), stdout) == document.size() ? 0 : 1;
+  }
   PrintTable(*advice, *options);
   return std::fflush(stdout) == 0 ? 0 : 1;
 }

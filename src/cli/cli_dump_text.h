@@ -15,7 +15,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "cli/cli_json_writer.h"
+#include "pqpage/json_writer.h"
 #include "pqpage/status_macros.h"
 
 namespace pqpage::cli {

@@ -8,10 +8,11 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "cli/cli_inspect_text.h"
+#include "cli/cli_str.h"
 #include "cli/cli_text_table.h"
-#include "cli/cli_value_text.h"
 #include "pqpage/compression.h"
+#include "pqpage/inspect.h"
+#include "pqpage/value_text.h"
 
 namespace pqpage::cli {
 namespace {

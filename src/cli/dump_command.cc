@@ -22,12 +22,12 @@
 #include "absl/strings/str_replace.h"
 #include "cli/cli_args.h"
 #include "cli/cli_dump_text.h"
-#include "cli/cli_json_writer.h"
 #include "cli/cli_orc.h"
 #include "cli/cli_reader_options.h"
 #include "cli/cli_row_selection.h"
 #include "cli/commands.h"
 #include "pqpage/file.h"
+#include "pqpage/json_writer.h"
 #include "pqpage/read_chunks.h"
 #include "pqpage/status_macros.h"
 

@@ -4,7 +4,8 @@
 // decoder over the same chunk supplies what v1 headers do not state (nulls and rows per page) and
 // shows which pages do not decode.
 //
-// Output is streamed chunk by chunk: the walk keeps one chunk's page headers, never its data.
+// Output is streamed chunk by chunk: the walk keeps one chunk's page headers, never its data. The
+// tables are printed here; the JSON document is the library's (pqpage/inspect_json.h).
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -24,19 +25,19 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "cli/cli_args.h"
-#include "cli/cli_inspect_json.h"
 #include "cli/cli_inspect_table.h"
-#include "cli/cli_json_writer.h"
 #include "cli/cli_orc.h"
 #include "cli/cli_reader_options.h"
+#include "cli/cli_str.h"
 #include "cli/cli_text_table.h"
-#include "cli/cli_value_text.h"
 #include "cli/commands.h"
 #include "pqpage/compression.h"
 #include "pqpage/file.h"
 #include "pqpage/inspect.h"
+#include "pqpage/inspect_json.h"
 #include "pqpage/page.h"
 #include "pqpage/types.h"
+#include "pqpage/value_text.h"
 
 namespace pqpage::cli {
 namespace {
@@ -76,12 +77,6 @@ struct Options {
   ReaderOptions reader;
 };
 
-// Closes a row group's object in the JSON: its "columns" array, then the object.
-void EndRowGroupJson(JsonWriter& json) {
-  json.EndArray();
-  json.EndObject();
-}
-
 // Runs the command once the arguments are known; returns the exit status.
 int Inspect(const Options& options) {
   absl::StatusOr<std::unique_ptr<FileReader>> opened =
@@ -101,87 +96,17 @@ int Inspect(const Options& options) {
   absl::Status inspected;
 
   if (options.json) {
-    JsonWriter json;
-    json.BeginObject();
-    json.Key("file");
-    json.String(options.path);
-    json.Key("file_size");
-    json.Int(file.source().size());
-    json.Key("footer_size");
-    json.Int(file.footer_size());
-    json.Key("created_by");
-    if (metadata.created_by) {
-      json.String(file.created_by());
-    } else {
-      json.Null();
-    }
-    json.Key("version");
-    json.Int(metadata.version);
-    json.Key("num_rows");
-    json.Int(file.num_rows());
-    json.Key("num_row_groups");
-    json.Int(file.num_row_groups());
-    json.Key("key_value_metadata");
-    json.BeginArray(/*single_line=*/true);
-    for (const KeyValue& entry : key_values) json.String(entry.key);
-    json.EndArray();
-    json.Key("columns");
-    json.BeginArray();
-    for (size_t c = 0; c < columns.size(); ++c) {
-      json.BeginObject(/*single_line=*/true);
-      json.Key("index");
-      json.Int(static_cast<int64_t>(c));
-      json.Key("path");
-      json.String(columns[c].PathString());
-      json.Key("type");
-      json.String(PhysicalTypeName(columns[c].type));
-      if (columns[c].type == PhysicalType::kFixedLenByteArray) {
-        json.Key("type_length");
-        json.Int(columns[c].type_length);
-      }
-      json.Key("max_def");
-      json.Int(columns[c].max_definition_level);
-      json.Key("max_rep");
-      json.Int(columns[c].max_repetition_level);
-      json.EndObject();
-    }
-    json.EndArray();
-    json.Key("empty_groups");
-    json.BeginArray(/*single_line=*/true);
-    for (const std::vector<std::string>& group : file.schema().empty_groups()) {
-      json.String(absl::StrJoin(group, "."));
-    }
-    json.EndArray();
-    json.Key("row_groups");
-    json.BeginArray();
-    InspectCallbacks callbacks;
-    callbacks.on_row_group = [&](int rg) {
-      if (rg > 0) EndRowGroupJson(json);
-      json.BeginObject();
-      json.IntMember("index", rg);
-      json.IntMember("num_rows", file.row_group_num_rows(rg));
-      if (static_cast<size_t>(rg) < metadata.row_groups.size()) {
-        json.IntMember("total_byte_size",
-                       metadata.row_groups[static_cast<size_t>(rg)].total_byte_size);
-      }
-      json.Key("columns");
-      json.BeginArray();
-      return absl::OkStatus();
-    };
-    callbacks.on_chunk = [&](const InspectedChunk& chunk) {
-      problems += chunk.problems();
-      WriteChunkJson(json, chunk);
-      write_ok = json.FlushTo(out) && write_ok;
-      return absl::OkStatus();
-    };
-    inspected = InspectFile(file, inspect_options, callbacks);
-    if (file.num_row_groups() > 0) EndRowGroupJson(json);
-    json.EndArray();
-    json.Key("problems");
-    json.Int(problems);
-    json.EndObject();
-    json.Newline();
-    write_ok = json.FlushTo(out) && write_ok;
+    InspectJsonOptions json_options;
+    json_options.file_name = options.path;
+    json_options.threads = inspect_options.threads;
+    // A failed write is reported once the document is done, as for the table.
+    inspected = WriteInspectJson(
+        file, json_options,
+        [&](std::string_view piece) {
+          write_ok = std::fwrite(piece.data(), 1, piece.size(), out) == piece.size() && write_ok;
+          return absl::OkStatus();
+        },
+        &problems);
   } else {
     std::fprintf(out, "file:            %s\n", Printable(options.path).c_str());
     std::fprintf(out, "size:            %lld bytes (footer %lld bytes)\n",

@@ -21,14 +21,15 @@
 #include "absl/strings/str_join.h"
 #include "absl/types/span.h"
 #include "cli/cli_args.h"
-#include "cli/cli_json_writer.h"
 #include "cli/cli_orc.h"
+#include "cli/cli_str.h"
 #include "cli/cli_text_table.h"
-#include "cli/cli_value_text.h"
+#include "pqpage/json_writer.h"
 #include "pqpage/orc/compression.h"
 #include "pqpage/orc/file.h"
 #include "pqpage/orc/metadata.h"
 #include "pqpage/status_macros.h"
+#include "pqpage/value_text.h"
 
 namespace pqpage::cli {
 namespace {

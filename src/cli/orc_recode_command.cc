@@ -21,7 +21,7 @@
 #include "absl/strings/str_cat.h"
 #include "cli/cli_args.h"
 #include "cli/cli_orc.h"
-#include "cli/cli_value_text.h"
+#include "cli/cli_str.h"
 #include "pqpage/orc/compression.h"
 #include "pqpage/orc/file.h"
 #include "pqpage/orc/metadata.h"

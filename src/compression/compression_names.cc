@@ -1,5 +1,6 @@
-// How users name the codecs pqpage writes, and whether a level suits a codec: the checks a tool or
-// binding makes on its arguments before any file is touched.
+// Codec names apart from the codecs: what a codec id read from a file is called, how users name the
+// codecs pqpage writes, and whether a level suits a codec (the checks a tool or binding makes on
+// its arguments before any file is touched).
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -11,6 +12,11 @@
 #include "pqpage/compression.h"
 
 namespace pqpage {
+
+std::string CodecIdName(int id) {
+  if (id >= 0 && id <= 7) return std::string(CompressionName(static_cast<Compression>(id)));
+  return absl::StrCat("UNKNOWN(", id, ")");
+}
 
 absl::StatusOr<Compression> WritableCompressionFromName(std::string_view name) {
   const std::string lower = absl::AsciiStrToLower(std::string(name));

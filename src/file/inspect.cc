@@ -17,7 +17,9 @@
 #include "pqpage/page_header_iterator.h"
 #include "pqpage/read_chunks.h"
 #include "pqpage/status_macros.h"
+#include "pqpage/types.h"
 #include "pqpage/value_batch.h"
+#include "pqpage/value_text.h"
 #include "pqpage/value_type.h"
 
 namespace pqpage {
@@ -276,6 +278,32 @@ absl::Status InspectFile(const FileReader& file, const InspectOptions& options,
   }
   PQPAGE_RETURN_IF_ERROR(announce_through(file.num_row_groups() - 1));
   return absl::OkStatus();
+}
+
+std::string MixPageType(const PageEncodingCount& entry) {
+  return PageTypeIdName(entry.page_type_id);
+}
+
+std::string MixEncoding(const PageEncodingCount& entry) {
+  return entry.encoding ? std::string(EncodingName(*entry.encoding)) : std::string();
+}
+
+std::string EncodingSummary(const InspectedChunk& chunk) {
+  std::string out;
+  for (const PageEncodingCount& entry : chunk.EncodingMix()) {
+    if (!out.empty()) out += ", ";
+    absl::StrAppend(&out, MixPageType(entry), entry.encoding ? "/" : "", MixEncoding(entry), " x",
+                    entry.count);
+  }
+  if (out.empty()) out = "(no pages)";
+  if (chunk.DictionaryFallback()) out += " (dictionary fallback)";
+  return out;
+}
+
+const char* BoundaryOrderName(BoundaryOrder order) {
+  if (order == BoundaryOrder::kAscending) return "ASCENDING";
+  if (order == BoundaryOrder::kDescending) return "DESCENDING";
+  return "UNORDERED";
 }
 
 absl::StatusOr<std::vector<InspectedChunk>> InspectFile(const FileReader& file,

@@ -48,20 +48,20 @@ TOP = "cli"
 
 PUBLIC_OWNERS = {
     "common": ["types.h", "value_type.h", "status_macros.h", "column_descriptor.h",
-               "logical_type.h", "byte_source.h"],
+               "logical_type.h", "byte_source.h", "json_writer.h"],
     "codec": ["codec.h"],
     "encodings": ["codec_factory.h", "plain.h", "dictionary.h", "delta_binary_packed.h",
                   "delta_byte_array.h", "delta_length_byte_array.h", "byte_stream_split.h",
                   "rle_bit_packed_hybrid.h", "bit_packed.h", "group_var_int.h"],
     "compression": ["compression.h"],
-    "metadata": ["page.h", "metadata.h"],
+    "metadata": ["page.h", "metadata.h", "value_text.h"],
     "schema": ["schema.h"],
     "page/read": ["column_chunk_reader.h", "page_header_iterator.h", "page_index.h",
                   "value_batch.h"],
     "page/choice": ["writer_options.h", "peer_readers.h"],
     "page/write": ["column_chunk_writer.h"],
     "file": ["file.h", "arrow_schema.h", "recode.h", "advise.h", "scan.h", "inspect.h",
-             "read_chunks.h"],
+             "read_chunks.h", "inspect_json.h", "advise_json.h"],
     "arrow": ["arrow_c_data.h", "arrow_reader.h", "arrow_writer.h"],
     "orc": ["orc/"],
 }

@@ -1,4 +1,4 @@
-#include "cli/cli_value_text.h"
+#include "pqpage/value_text.h"
 
 #include <algorithm>
 #include <charconv>
@@ -13,11 +13,12 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "pqpage/json_writer.h"
+#include "pqpage/page.h"
+#include "pqpage/types.h"
 #include "pqpage/value_type.h"
 
-namespace pqpage::cli {
-
-std::string Str(std::string_view text) { return std::string(text); }
+namespace pqpage {
 
 static std::string HexBytes(std::string_view bytes) {
   static constexpr char kDigits[] = "0123456789abcdef";
@@ -74,18 +75,13 @@ static T LoadLittleEndian(std::string_view bytes) {
 
 std::string EncodingIdName(int id) {
   if (const std::optional<Encoding> encoding = EncodingFromId(id)) {
-    return Str(EncodingName(*encoding));
+    return std::string(EncodingName(*encoding));
   }
   return absl::StrCat("UNKNOWN(", id, ")");
 }
 
-std::string CodecIdName(int id) {
-  if (id >= 0 && id <= 7) return Str(CompressionName(static_cast<Compression>(id)));
-  return absl::StrCat("UNKNOWN(", id, ")");
-}
-
 std::string PageTypeIdName(int id) {
-  if (id >= 0 && id <= 3) return Str(PageTypeName(static_cast<PageType>(id)));
+  if (id >= 0 && id <= 3) return std::string(PageTypeName(static_cast<PageType>(id)));
   return absl::StrCat("UNKNOWN(", id, ")");
 }
 
@@ -206,4 +202,4 @@ std::string FormatStatisticsText(PhysicalType type, const Statistics& stats) {
   return out;
 }
 
-}  // namespace pqpage::cli
+}  // namespace pqpage

@@ -1,14 +1,27 @@
-#include "cli/cli_inspect_json.h"
+// inspect --json: the file's facts written here, then each column chunk's report as InspectFile
+// delivers it (footer facts, encoding mix, every page, its page index), handed to the sink chunk
+// by chunk.
+#include "pqpage/inspect_json.h"
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
-#include "cli/cli_inspect_text.h"
-#include "cli/cli_value_text.h"
+#include "absl/strings/str_join.h"
 #include "pqpage/compression.h"
+#include "pqpage/inspect.h"
+#include "pqpage/json_writer.h"
+#include "pqpage/metadata.h"
+#include "pqpage/page.h"
+#include "pqpage/page_index.h"
+#include "pqpage/schema.h"
+#include "pqpage/status_macros.h"
+#include "pqpage/types.h"
+#include "pqpage/value_text.h"
 
-namespace pqpage::cli {
+namespace pqpage {
 namespace {
 
 // A count that may be unknown: the number or null.
@@ -141,8 +154,7 @@ void WritePageIndexJson(JsonWriter& json, const InspectedChunk& chunk) {
   json.EndObject();
 }
 
-}  // namespace
-
+// One column chunk's report, as one value of its row group's "columns" array.
 void WriteChunkJson(JsonWriter& json, const InspectedChunk& chunk) {
   const ColumnDescriptor& column = *chunk.descriptor;
   json.BeginObject();
@@ -181,4 +193,128 @@ void WriteChunkJson(JsonWriter& json, const InspectedChunk& chunk) {
   json.EndObject();
 }
 
-}  // namespace pqpage::cli
+// The file's facts, up to the opening of the "row_groups" array.
+void WriteFileJson(JsonWriter& json, const FileReader& file, const std::string& file_name) {
+  const FileMetaData& metadata = file.metadata();
+  const std::vector<ColumnDescriptor>& columns = file.schema().columns();
+  json.BeginObject();
+  json.Key("file");
+  json.String(file_name);
+  json.Key("file_size");
+  json.Int(file.source().size());
+  json.Key("footer_size");
+  json.Int(file.footer_size());
+  json.Key("created_by");
+  if (metadata.created_by) {
+    json.String(file.created_by());
+  } else {
+    json.Null();
+  }
+  json.Key("version");
+  json.Int(metadata.version);
+  json.Key("num_rows");
+  json.Int(file.num_rows());
+  json.Key("num_row_groups");
+  json.Int(file.num_row_groups());
+  json.Key("key_value_metadata");
+  json.BeginArray(/*single_line=*/true);
+  for (const KeyValue& entry : file.key_value_metadata()) json.String(entry.key);
+  json.EndArray();
+  json.Key("columns");
+  json.BeginArray();
+  for (size_t c = 0; c < columns.size(); ++c) {
+    json.BeginObject(/*single_line=*/true);
+    json.Key("index");
+    json.Int(static_cast<int64_t>(c));
+    json.Key("path");
+    json.String(columns[c].PathString());
+    json.Key("type");
+    json.String(PhysicalTypeName(columns[c].type));
+    if (columns[c].type == PhysicalType::kFixedLenByteArray) {
+      json.Key("type_length");
+      json.Int(columns[c].type_length);
+    }
+    json.Key("max_def");
+    json.Int(columns[c].max_definition_level);
+    json.Key("max_rep");
+    json.Int(columns[c].max_repetition_level);
+    json.EndObject();
+  }
+  json.EndArray();
+  json.Key("empty_groups");
+  json.BeginArray(/*single_line=*/true);
+  for (const std::vector<std::string>& group : file.schema().empty_groups()) {
+    json.String(absl::StrJoin(group, "."));
+  }
+  json.EndArray();
+  json.Key("row_groups");
+  json.BeginArray();
+}
+
+// Closes a row group's object: its "columns" array, then the object.
+void EndRowGroupJson(JsonWriter& json) {
+  json.EndArray();
+  json.EndObject();
+}
+
+}  // namespace
+
+absl::Status WriteInspectJson(const FileReader& file, const InspectJsonOptions& options,
+                              const std::function<absl::Status(std::string_view)>& sink,
+                              int64_t* problems) {
+  const FileMetaData& metadata = file.metadata();
+  JsonWriter json;
+  int64_t total_problems = 0;
+  // Set when the sink fails: what it refused is not written again, and nothing after it.
+  absl::Status sink_status;
+  const auto flush = [&]() -> absl::Status {
+    sink_status = sink(json.TakeOutput());
+    return sink_status;
+  };
+  WriteFileJson(json, file, options.file_name);
+  InspectOptions inspect;
+  inspect.threads = options.threads;
+  InspectCallbacks callbacks;
+  bool row_group_open = false;
+  callbacks.on_row_group = [&](int rg) {
+    if (row_group_open) EndRowGroupJson(json);
+    row_group_open = true;
+    json.BeginObject();
+    json.IntMember("index", rg);
+    json.IntMember("num_rows", file.row_group_num_rows(rg));
+    if (static_cast<size_t>(rg) < metadata.row_groups.size()) {
+      json.IntMember("total_byte_size",
+                     metadata.row_groups[static_cast<size_t>(rg)].total_byte_size);
+    }
+    json.Key("columns");
+    json.BeginArray();
+    return absl::OkStatus();
+  };
+  callbacks.on_chunk = [&](const InspectedChunk& chunk) {
+    total_problems += chunk.problems();
+    WriteChunkJson(json, chunk);
+    return flush();
+  };
+  absl::Status inspected = InspectFile(file, inspect, callbacks);
+  if (problems != nullptr) *problems = total_problems;
+  if (!sink_status.ok()) return sink_status;
+  if (row_group_open) EndRowGroupJson(json);
+  json.EndArray();
+  json.Key("problems");
+  json.Int(total_problems);
+  json.EndObject();
+  json.Newline();
+  PQPAGE_RETURN_IF_ERROR(flush());
+  return inspected;
+}
+
+absl::StatusOr<std::string> InspectJson(const FileReader& file, const InspectJsonOptions& options) {
+  std::string document;
+  PQPAGE_RETURN_IF_ERROR(WriteInspectJson(file, options, [&](std::string_view piece) {
+    document.append(piece);
+    return absl::OkStatus();
+  }));
+  return document;
+}
+
+}  // namespace pqpage
