@@ -109,8 +109,9 @@ def owner_of_public(name):
     return None
 
 
-def may_include(layer, target):
-    """None when `layer` may include `target`, else why not."""
+def may_include(layer, target, own=None):
+    """None when `layer` may include `target`, else why not; `own` is the including folder when
+    it is not the layer itself (the Python binding, ruled as the tool)."""
     if target == "parquet_types.h":
         return None if layer in GENERATED_ALLOWED else "the generated Thrift header"
     if target == "orc_metadata.pb.h":
@@ -128,7 +129,7 @@ def may_include(layer, target):
         if layer == TOP or owner == layer or owner in ALLOWED[layer]:
             return None
         return f"a public header of the {owner} layer"
-    if folder == layer:
+    if folder == layer or (own is not None and folder == own):
         return None
     if layer == TOP:
         return "a library folder (the tool uses the public API only)"
@@ -137,12 +138,12 @@ def may_include(layer, target):
     return f"the {folder} layer" if folder else "a header outside the layers"
 
 
-def check_file(layer, path, shown, problems):
+def check_file(layer, path, shown, problems, own=None):
     with open(path, encoding="utf-8") as handle:
         for number, line in enumerate(handle, 1):
             match = INCLUDE.match(line)
             if match:
-                why = may_include(layer, match.group(1))
+                why = may_include(layer, match.group(1), own)
                 if why:
                     problems.append(f"{shown}:{number}: includes \"{match.group(1)}\", {why}")
 
@@ -171,7 +172,7 @@ def main():
                 for name in sorted(names):
                     if name.endswith((".h", ".cc")):
                         path = os.path.join(base, name)
-                        check_file(rule, path, os.path.relpath(path, root), problems)
+                        check_file(rule, path, os.path.relpath(path, root), problems, layer)
     public = os.path.join(root, "include", "pqpage")
     for base, _, names in os.walk(public):
         for name in sorted(names):

@@ -1,0 +1,82 @@
+"""What a file holds and how it would best be encoded: inspect and advise."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Dict, Optional, Sequence
+
+from . import _pqpage
+from ._read import PathArg, _paths
+
+
+class Advice(list):
+    """advise's per-column records (a list), with the totals and the options that apply them.
+
+    Each record is a dict, as ``pqpage advise --json`` lists a column: its ``path``, ``type``,
+    ``codec``, ``current_bytes`` and ``current_encodings``, the ``candidates`` (each policy's
+    ``bytes``, ``ratio``, ``decode_mb_per_s``, ``encodings`` and the peers that would refuse it),
+    the ``advised`` policy and its ``advised_bytes``; plus ``options``, the recode keyword
+    arguments that apply this column's advice alone.
+    """
+
+    #: recode keyword arguments that apply the whole advice: ``recode(src, dst, **advice.options)``.
+    options: Dict[str, Any]
+    #: The advised columns' bytes as stored now, and as the advice would store them.
+    current_bytes: int
+    advised_bytes: int
+    #: The pqpage command line that applies the advice.
+    command: Optional[str]
+
+
+def advise(
+    path: PathArg,
+    columns: Optional[Sequence[str]] = None,
+    *,
+    compression: Optional[str] = None,
+    page_version: int = 2,
+) -> Advice:
+    """Measures every encoding policy on each column's own data and recommends one per column.
+
+    Each column chunk is written again under every policy (same codec, page version and page size
+    a recode uses) and decoded back to time it: the bytes are those recode writes, not estimates.
+
+    Args:
+        path: the file.
+        columns: the columns to advise on, by path; None: every column.
+        compression: the codec to measure with; None: each column's own.
+        page_version: the data page version to measure with (recode's default is 2).
+
+    Returns:
+        An :class:`Advice`.
+    """
+    document, options = _pqpage.advise(os.fspath(path), _paths(columns), compression, page_version)
+    parsed = json.loads(document)
+    advice = Advice()
+    for column in parsed["columns"]:
+        column["options"] = {
+            "page_version": page_version,
+            "column_encoding": {column["path"]: column["advised"]},
+            "column_compression": {column["path"]: column["codec"]},
+        }
+        advice.append(column)
+    advice.options = options
+    advice.current_bytes = parsed["current_bytes"]
+    advice.advised_bytes = parsed["advised_bytes"]
+    advice.command = parsed.get("command")
+    return advice
+
+
+def inspect(path: PathArg, threads: Optional[int] = None) -> Dict[str, Any]:
+    """Everything the file says about its pages, as ``pqpage inspect --json`` prints it.
+
+    The footer's facts, the schema's columns, and per row group and column chunk: the footer
+    entry, the encoding mix, every page header (CRCs checked), what decoding adds, and where the
+    page index disagrees. Problems of a damaged file are recorded in the report, not raised.
+
+    Args:
+        path: the file.
+        threads: chunks inspected at once; None: one per core.
+    """
+    return json.loads(_pqpage.inspect(os.fspath(path), threads))
+
