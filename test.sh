@@ -19,6 +19,8 @@ arrow_dir=$("$PQPAGE_PEERS_VENV/bin/python" -c 'import os, pyarrow; print(os.pat
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPQPAGE_BUILD_BENCHMARKS=ON \
   -DPQPAGE_ARROW_DIR="$arrow_dir" > /dev/null
 cmake --build build -j"$jobs"
+# The Python package, built and installed as a user would (`pip install .`), for its tests.
+bash tests/python/install_package.sh "$PQPAGE_PEERS_VENV"
 ctest --test-dir build --output-on-failure -j"$jobs"
 
 cmake -S . -B build-sanitize-clang -DCMAKE_CXX_COMPILER=clang++-14 \
