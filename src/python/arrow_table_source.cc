@@ -74,6 +74,7 @@ int64_t ArrowTableSource::num_rows() const {
 
 std::vector<int64_t> ArrowTableSource::row_group_rows() const {
   std::vector<int64_t> rows;
+  rows.reserve(static_cast<size_t>(file_->num_row_groups()));
   for (int group = 0; group < file_->num_row_groups(); ++group) {
     rows.push_back(file_->row_group_num_rows(group));
   }

@@ -56,7 +56,7 @@ std::shared_ptr<const FileReader> OpenFile(const std::string& path) {
   });
 }
 
-ArrowWriteOptions ArrowWriteOptionsFrom(nb::dict settings) {
+ArrowWriteOptions ArrowWriteOptionsFrom(const nb::dict& settings) {
   const WriteSettings parsed = WriteSettingsFromDict(settings);
   ArrowWriteOptions options;
   options.writer = parsed.writer;
@@ -66,14 +66,14 @@ ArrowWriteOptions ArrowWriteOptionsFrom(nb::dict settings) {
   return options;
 }
 
-void WriteStream(nb::handle stream_capsule, const std::string& path, nb::dict settings) {
+void WriteStream(nb::handle stream_capsule, const std::string& path, const nb::dict& settings) {
   const ArrowWriteOptions options = ArrowWriteOptionsFrom(settings);
   ArrowArrayStream* stream = StreamFromCapsule(stream_capsule);
   WithoutGil([&] { return WriteArrowStream(path, stream, options); });
 }
 
 void WriteArray(nb::handle schema_capsule, nb::handle array_capsule, const std::string& path,
-                nb::dict settings) {
+                const nb::dict& settings) {
   const ArrowWriteOptions options = ArrowWriteOptionsFrom(settings);
   const ArrowSchema* schema = SchemaFromCapsule(schema_capsule);
   const ArrowArray* array = ArrayFromCapsule(array_capsule);
@@ -93,7 +93,7 @@ nb::list EncodingNames(const std::vector<Encoding>& encodings) {
   return names;
 }
 
-nb::dict Recode(const std::string& source, const std::string& destination, nb::dict settings,
+nb::dict Recode(const std::string& source, const std::string& destination, const nb::dict& settings,
                 bool verify) {
   const WriteSettings parsed = WriteSettingsFromDict(settings);
   RecodeOptions options;

@@ -90,7 +90,7 @@ int ThreadsFromObject(nb::handle threads) {
   return static_cast<int>(count);
 }
 
-WriteSettings WriteSettingsFromDict(nb::dict settings) {
+WriteSettings WriteSettingsFromDict(const nb::dict& settings) {
   WriteSettings out;
   WriterOptions& writer = out.writer;
   nb::handle level_object;

@@ -25,7 +25,7 @@ struct WriteSettings {
 // row_group_rows (None leaves a setting at its default; threads None means one per core).
 // Raises the library's ArgumentError (a ValueError) for an unknown key, a value of the wrong type
 // or a name or level the library refuses.
-WriteSettings WriteSettingsFromDict(nanobind::dict settings);
+WriteSettings WriteSettingsFromDict(const nanobind::dict& settings);
 
 // The keyword arguments that give `options` to write_table or recode: page_version, encoding,
 // compression, compression_level (when not the codec's default), and column_encoding /
