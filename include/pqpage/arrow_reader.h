@@ -13,7 +13,8 @@
 // one-level forms) list, MAP and MAP_KEY_VALUE map, other groups struct, a bare repeated field a
 // list of it. REQUIRED fields are not nullable. A stored ARROW:schema (pqpage/arrow_schema.h)
 // refines types where its type reads from the same Parquet data: large_utf8 / large_binary /
-// large_list, time zones, durations, and dictionaries of byte arrays.
+// large_list, time zones, durations, decimal32 / decimal64 (a value that does not fit is
+// DataLoss), and dictionaries of byte arrays.
 //
 // Errors of the file are the stream's errors: get_next returns an errno value (EIO for damaged
 // data, EINVAL for a request the file cannot meet, ENOMEM) and get_last_error says why, naming

@@ -90,9 +90,20 @@ absl::Status WriteDecimal(const uint8_t* bytes, int32_t size, int32_t width, uin
   return absl::OkStatus();
 }
 
-void WriteDecimal(int64_t value, int32_t width, uint8_t* out) {
+absl::Status WriteDecimal(int64_t value, int32_t width, uint8_t* out) {
+  if (width < 8) {
+    // decimal32 (4 bytes): the value must fit, or it would come out as another number.
+    const int64_t limit = int64_t{1} << (width * 8 - 1);
+    if (value < -limit || value >= limit) {
+      return absl::DataLossError(
+          absl::StrCat("decimal value ", value, " does not fit Arrow's ", width, " bytes"));
+    }
+    std::memcpy(out, &value, static_cast<size_t>(width));  // little-endian: the low bytes
+    return absl::OkStatus();
+  }
   std::memcpy(out, &value, 8);
   std::memset(out + 8, value < 0 ? 0xff : 0x00, static_cast<size_t>(width - 8));
+  return absl::OkStatus();
 }
 
 // The slots of a leaf and their validity, found in one pass over its levels: a slot at each level
@@ -168,15 +179,15 @@ absl::StatusOr<LeafSlots> Narrow(const ReadField& field, LeafBatch& batch,
   });
 }
 
-// INT32 or INT64 decimals, sign extended to the Arrow decimal's width.
+// INT32 or INT64 decimals, sign extended to the Arrow decimal's width (or, for decimal32, checked
+// to fit it).
 template <typename In>
 absl::StatusOr<LeafSlots> IntegerToDecimal(const ReadField& field, LeafBatch& batch,
                                            const ColumnDescriptor& column, ArrowBuffer& data) {
   const In* values = batch.values.As<In>();
   return FillFixed(field, batch, column, static_cast<size_t>(field.decimal_bytes), data,
                    [&](int64_t value, uint8_t* out) {
-                     WriteDecimal(values[value], field.decimal_bytes, out);
-                     return absl::OkStatus();
+                     return WriteDecimal(values[value], field.decimal_bytes, out);
                    });
 }
 

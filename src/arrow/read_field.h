@@ -56,7 +56,7 @@ struct ReadField {
   // Leaves only.
   ValueConversion conversion = ValueConversion::kNull;
   int32_t fixed_size = 0;     // kFixedSize: bytes per value
-  int32_t decimal_bytes = 0;  // decimals: 16 or 32
+  int32_t decimal_bytes = 0;  // decimals: 16 or 32 (4 or 8 for a stored decimal32 / decimal64)
   // Byte array leaves read as a dictionary array: indices into the distinct values of each
   // batch, in the order they first appear (`type.format` stays the values' type), of the integer
   // type dictionary_index names ("c", "s", "i", "l" or their unsigned "C", "S", "I", "L").

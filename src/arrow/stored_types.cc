@@ -48,6 +48,11 @@ void Apply(const StoredArrowField& stored, ReadField& field) {
         format = format.substr(0, 4) + std::string(TimeZoneOf(stored.format));
       } else if (format == "l" && absl::StartsWith(stored.format, "tD")) {
         format = stored.format;  // a duration, stored as plain int64
+      } else if (field.decimal_bytes == 16 &&
+                 (stored.format == format + ",32" || stored.format == format + ",64")) {
+        // decimal32 / decimal64 of the same precision and scale: narrower values.
+        field.decimal_bytes = stored.format.back() == '2' ? 4 : 8;
+        format = stored.format;
       }
       return;
     case ReadField::Kind::kList:
