@@ -1,7 +1,8 @@
 // Inspect: a chunk's pages listed by the page walker, then decoded by the page decoder to count
 // what v1 headers leave out, then its page index checked against them (inspect_page_index.cc).
 // The whole-file pass inspects a window of chunks at a time on several threads and hands the
-// reports on in file order, so memory holds at most one window of page headers.
+// reports on in file order, so memory holds at most one window of page headers. Last, the names a
+// report's encoding mix and page index order go by, in the tool's table and JSON alike.
 #include "pqpage/inspect.h"
 
 #include <algorithm>
