@@ -5,7 +5,9 @@
 # fuzz target additionally runs coverage-guided for a bounded time (PQPAGE_FUZZ_SECONDS, 20 s a
 # target, the two page-level targets 60 s), and any finding fails the run with its input printed.
 # The tests that compare pqpage with other implementations use a virtualenv of them (pyarrow,
-# duckdb, polars, fastparquet, pinned) made under build/ on the first run and reused afterwards.
+# duckdb, polars, fastparquet, pinned) made under build/ on the first run and reused afterwards;
+# the Python package is built and installed there with `pip install .` (build/python kept between
+# runs) before the optimised build's tests, which include its pytest suite.
 set -euo pipefail
 cd "$(dirname "$0")"
 ./install-deps.sh
