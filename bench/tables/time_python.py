@@ -5,10 +5,12 @@
          one thread each (goal >= 2x) and each side's default threads (goal >= 1.5x);
   write  pqpage.write_table(table, threads=1) vs pq.write_table(table), same codec (goal >= 1.5x),
          and the files' sizes, pqpage's auto against pyarrow's defaults (goal <= 0.9x);
+  gil    two Python threads each reading a file (threads=1) against the same two reads one after
+         the other: pqpage releases the GIL, so on 2 cores this approaches 2x;
   dask   pqpage.dask.recode of the files on a distributed.LocalCluster of 2 worker processes
          against 1 (goal >= 1.7x).
 
-usage: time_python.py FILE... [--runs N] [--codec C] [--only read|write|dask] [--pin-core N]
+usage: time_python.py FILE... [--runs N] [--codec C] [--only read|write|gil|dask] [--pin-core N]
 
 FILEs: e.g. the scan suite (make_scan_suite.py). Best of --runs for every timing. --pin-core puts
 the one-thread timings on one core (the default-thread and dask timings use every core). Run it
@@ -72,6 +74,20 @@ def time_writes(files, runs, codec, pin_core, scratch):
               f"{theirs / ours:.2f} | {size:.2f} |", flush=True)
 
 
+def time_gil(files, runs):
+    import concurrent.futures
+
+    print("| file | two reads one after the other s | two Python threads s | speed-up |")
+    print("|---|---|---|---|")
+    read = lambda path: pqpage.read_table(path, threads=1).to_pyarrow()  # noqa: E731
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        for path in files:
+            serial = best(runs, lambda: [read(path) for _ in range(2)])
+            parallel = best(runs, lambda: list(pool.map(read, [path, path])))
+            print(f"| {os.path.basename(path)} | {serial:.3f} | {parallel:.3f} | "
+                  f"{serial / parallel:.2f} |", flush=True)
+
+
 def time_dask(files, runs, scratch):
     import distributed
     import pqpage.dask
@@ -98,7 +114,7 @@ def main():
     parser.add_argument("files", nargs="+")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--codec", default="zstd")
-    parser.add_argument("--only", choices=("read", "write", "dask"))
+    parser.add_argument("--only", choices=("read", "write", "gil", "dask"))
     parser.add_argument("--pin-core", type=int, default=None)
     args = parser.parse_args()
     print(f"{machine()}; pyarrow {pyarrow.__version__}; pqpage {commit()}; best of {args.runs}")
@@ -109,6 +125,9 @@ def main():
         if args.only in (None, "write"):
             print(f"\nWriting pyarrow tables ({args.codec}):\n")
             time_writes(args.files, args.runs, args.codec, args.pin_core, scratch)
+        if args.only in (None, "gil"):
+            print("\nTwo Python threads reading at once:\n")
+            time_gil(args.files, args.runs)
         if args.only in (None, "dask"):
             print("\npqpage.dask.recode (zstd, auto):\n")
             time_dask(args.files, args.runs, scratch)
