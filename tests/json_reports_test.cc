@@ -35,19 +35,18 @@ struct JsonValue {
   double number = 0;
   std::string text;
   std::vector<JsonValue> items;
-  std::vector<std::pair<std::string, JsonValue>> members;
+  // An object's members as two lists, names and values in step: a pair holding JsonValue would
+  // need the type complete here (libstdc++ checks it under clang).
+  std::vector<std::string> member_names;
+  std::vector<JsonValue> member_values;
 
   const JsonValue* Find(std::string_view key) const {
-    for (const auto& [name, value] : members) {
-      if (name == key) return &value;
+    for (size_t i = 0; i < member_names.size(); ++i) {
+      if (member_names[i] == key) return &member_values[i];
     }
     return nullptr;
   }
-  std::vector<std::string> Keys() const {
-    std::vector<std::string> keys;
-    for (const auto& member : members) keys.push_back(member.first);
-    return keys;
-  }
+  std::vector<std::string> Keys() const { return member_names; }
 };
 
 // A strict parser: no trailing commas, no NaN, nothing after the value but white space.
@@ -194,7 +193,8 @@ class JsonParser {
       if (at_ >= text_.size() || text_[at_++] != ':') return false;
       JsonValue value;
       if (!ParseValue(&value, depth + 1)) return false;
-      out->members.emplace_back(std::move(key), std::move(value));
+      out->member_names.push_back(std::move(key));
+      out->member_values.push_back(std::move(value));
       SkipSpace();
       if (at_ >= text_.size()) return false;
       if (text_[at_] == '}') return ++at_, true;
