@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cerrno>
 #include <cstdint>
@@ -39,7 +40,14 @@
 namespace pqpage {
 namespace {
 
-std::string TempPath(const std::string& name) { return ::testing::TempDir() + "/" + name; }
+// A temporary path of the running test's own: ctest runs each test as its own process, side by
+// side, and the fixture writes its files in every one of them.
+std::string TempPath(const std::string& name) {
+  const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  std::string test = absl::StrCat(info->test_suite_name(), "_", info->name(), "_");
+  std::replace(test.begin(), test.end(), '/', '_');  // parameterised tests' names hold '/'
+  return absl::StrCat(::testing::TempDir(), "/", test, name);
+}
 
 using namespace arrow_test;  // the checks of the C structures and the files
 
