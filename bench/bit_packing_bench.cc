@@ -28,13 +28,14 @@ std::vector<T> RandomValues(size_t count, int width) {
 
 const BitPackingKernels* TableByName(const std::string& name) {
   if (name == "scalar") return &ScalarBitPackingKernels();
-  if (UseAvx2Twins()) return &Avx2BitPackingKernels();
+  if (name == "avx2" && UseAvx2Twins()) return &Avx2BitPackingKernels();
+  if (name == "avx512" && UseAvx512Twins()) return &Avx512BitPackingKernels();
   return nullptr;
 }
 
 void BM_Unpack32(benchmark::State& state, std::string table_name, int width) {
   const BitPackingKernels* table = TableByName(table_name);
-  if (table == nullptr) return state.SkipWithError("AVX2/BMI2 not available");
+  if (table == nullptr) return state.SkipWithError("this tier is not available");
   const size_t count = static_cast<size_t>(state.range(0));
   const std::vector<uint32_t> values = RandomValues<uint32_t>(count, width);
   std::vector<uint8_t> packed(count * width / 8);
@@ -52,7 +53,7 @@ void BM_Unpack32(benchmark::State& state, std::string table_name, int width) {
 
 void BM_Pack32(benchmark::State& state, std::string table_name, int width) {
   const BitPackingKernels* table = TableByName(table_name);
-  if (table == nullptr) return state.SkipWithError("AVX2/BMI2 not available");
+  if (table == nullptr) return state.SkipWithError("this tier is not available");
   const size_t count = static_cast<size_t>(state.range(0));
   const std::vector<uint32_t> values = RandomValues<uint32_t>(count, width);
   std::vector<uint8_t> packed(count * width / 8);
@@ -70,7 +71,7 @@ void BM_Pack32(benchmark::State& state, std::string table_name, int width) {
 
 void BM_Unpack64(benchmark::State& state, std::string table_name, int width) {
   const BitPackingKernels* table = TableByName(table_name);
-  if (table == nullptr) return state.SkipWithError("AVX2/BMI2 not available");
+  if (table == nullptr) return state.SkipWithError("this tier is not available");
   const size_t count = static_cast<size_t>(state.range(0));
   const std::vector<uint64_t> values = RandomValues<uint64_t>(count, width);
   std::vector<uint8_t> packed(count * width / 8);
@@ -113,7 +114,7 @@ int RegisterAll() {
       ->Arg(kSmall)
       ->Arg(kMedium)
       ->Arg(kLarge);
-  for (const char* table : {"scalar", "avx2"}) {
+  for (const char* table : {"scalar", "avx2", "avx512"}) {
     for (int width = 0; width <= 32; ++width) {
       auto* b = benchmark::RegisterBenchmark(
           ("unpack32/" + std::string(table) + "/w" + std::to_string(width)).c_str(), BM_Unpack32,
@@ -123,7 +124,7 @@ int RegisterAll() {
       if (IsSizeSweepWidth(width)) b->Arg(kLarge);
     }
   }
-  for (const char* table : {"scalar", "avx2"}) {
+  for (const char* table : {"scalar", "avx2", "avx512"}) {
     for (int width : {1, 2, 3, 4, 5, 7, 8, 12, 16, 17, 20, 24, 27, 30, 31}) {
       auto* b = benchmark::RegisterBenchmark(
           ("pack32/" + std::string(table) + "/w" + std::to_string(width)).c_str(), BM_Pack32,
@@ -133,7 +134,7 @@ int RegisterAll() {
       if (IsSizeSweepWidth(width)) b->Arg(kLarge);
     }
   }
-  for (const char* table : {"scalar", "avx2"}) {
+  for (const char* table : {"scalar", "avx2", "avx512"}) {
     for (int width : {1, 7, 13, 20, 32, 33, 40, 47, 56, 60, 63}) {
       benchmark::RegisterBenchmark(
           ("unpack64/" + std::string(table) + "/w" + std::to_string(width)).c_str(), BM_Unpack64,

@@ -60,6 +60,7 @@ const std::vector<size_t> kCounts = {0, 8, 16, 24, 32, 40, 56, 64, 96, 128, 136,
 std::vector<const BitPackingKernels*> AllTables() {
   std::vector<const BitPackingKernels*> tables = {&ScalarBitPackingKernels()};
   if (UseAvx2Twins()) tables.push_back(&Avx2BitPackingKernels());
+  if (UseAvx512Twins()) tables.push_back(&Avx512BitPackingKernels());
   return tables;
 }
 
@@ -173,9 +174,14 @@ TEST(BitPackingTest, PackIgnoresBitsAboveTheWidth) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The AVX2 table against the scalar table, and the exact-range contract in Release builds too.
+// The SIMD tables against the scalar table, and the exact-range contract in Release builds too.
 
-bool HaveAvx2() { return UseAvx2Twins(); }
+// The tables of the tiers this run may use above scalar (PQPAGE_SIMD_TIER caps them).
+std::vector<const BitPackingKernels*> SimdTables() {
+  std::vector<const BitPackingKernels*> tables = AllTables();
+  tables.erase(tables.begin());
+  return tables;
+}
 
 // Every count from 0 to 8 * 80 in steps of 8: all positions of the scalar tail after the vector
 // loop (the vector loops stop up to 16 groups before the end for small widths) and every
@@ -193,70 +199,77 @@ std::vector<uint8_t> RandomBytes(size_t size, uint32_t seed) {
   return bytes;
 }
 
-TEST(BitPackingTest, Avx2Unpack32IsValueIdenticalToScalar) {
-  if (!HaveAvx2()) GTEST_SKIP() << "no AVX2/BMI2";
+TEST(BitPackingTest, SimdUnpack32IsValueIdenticalToScalar) {
+  if (SimdTables().empty()) GTEST_SKIP() << "no SIMD tier on this CPU (or PQPAGE_SIMD_TIER)";
   const BitPackingKernels& scalar = ScalarBitPackingKernels();
-  const BitPackingKernels& avx2 = Avx2BitPackingKernels();
-  for (int width = 0; width <= 32; ++width) {
-    for (size_t count : AllCountsUpTo640()) {
-      // Arbitrary bytes, not only what a packer writes: every bit of the input is significant.
-      const std::vector<uint8_t> packed = RandomBytes(count * width / 8, width * 1000 + count);
-      std::vector<uint32_t> expected(count);
-      std::vector<uint32_t> actual(count);
-      scalar.unpack32[width](packed.data(), expected.data(), count);
-      avx2.unpack32[width](packed.data(), actual.data(), count);
-      ASSERT_EQ(actual, expected) << "width " << width << " count " << count;
-      // And the MSB entries, which the AVX2 table takes from the scalar kernels.
-      scalar.unpack32_msb[width](packed.data(), expected.data(), count);
-      avx2.unpack32_msb[width](packed.data(), actual.data(), count);
-      ASSERT_EQ(actual, expected) << "msb width " << width << " count " << count;
+  for (const BitPackingKernels* simd : SimdTables()) {
+    const BitPackingKernels& twin = *simd;
+    for (int width = 0; width <= 32; ++width) {
+      for (size_t count : AllCountsUpTo640()) {
+        // Arbitrary bytes, not only what a packer writes: every bit of the input is significant.
+        const std::vector<uint8_t> packed = RandomBytes(count * width / 8, width * 1000 + count);
+        std::vector<uint32_t> expected(count);
+        std::vector<uint32_t> actual(count);
+        scalar.unpack32[width](packed.data(), expected.data(), count);
+        twin.unpack32[width](packed.data(), actual.data(), count);
+        ASSERT_EQ(actual, expected) << twin.name << " width " << width << " count " << count;
+        // And the MSB entries, which the SIMD tables take from the scalar kernels.
+        scalar.unpack32_msb[width](packed.data(), expected.data(), count);
+        twin.unpack32_msb[width](packed.data(), actual.data(), count);
+        ASSERT_EQ(actual, expected) << twin.name << " msb width " << width << " count " << count;
+      }
     }
   }
 }
 
-TEST(BitPackingTest, Avx2Pack32IsByteIdenticalToScalar) {
-  if (!HaveAvx2()) GTEST_SKIP() << "no AVX2/BMI2";
+TEST(BitPackingTest, SimdPack32IsByteIdenticalToScalar) {
+  if (SimdTables().empty()) GTEST_SKIP() << "no SIMD tier on this CPU (or PQPAGE_SIMD_TIER)";
   const BitPackingKernels& scalar = ScalarBitPackingKernels();
-  const BitPackingKernels& avx2 = Avx2BitPackingKernels();
   std::mt19937 rng(42);
-  for (int width = 0; width <= 32; ++width) {
-    for (size_t count : AllCountsUpTo640()) {
-      // Full 32-bit values: the bits above the width must be ignored by both tables alike.
-      std::vector<uint32_t> values(count);
-      for (auto& v : values) v = static_cast<uint32_t>(rng());
-      std::vector<uint8_t> expected(count * width / 8);
-      std::vector<uint8_t> actual(count * width / 8);
-      scalar.pack32[width](values.data(), expected.data(), count);
-      avx2.pack32[width](values.data(), actual.data(), count);
-      ASSERT_EQ(actual, expected) << "width " << width << " count " << count;
-      scalar.pack32_msb[width](values.data(), expected.data(), count);
-      avx2.pack32_msb[width](values.data(), actual.data(), count);
-      ASSERT_EQ(actual, expected) << "msb width " << width << " count " << count;
+  for (const BitPackingKernels* simd : SimdTables()) {
+    const BitPackingKernels& twin = *simd;
+    for (int width = 0; width <= 32; ++width) {
+      for (size_t count : AllCountsUpTo640()) {
+        // Full 32-bit values: the bits above the width must be ignored by both tables alike.
+        std::vector<uint32_t> values(count);
+        for (auto& v : values) v = static_cast<uint32_t>(rng());
+        std::vector<uint8_t> expected(count * width / 8);
+        std::vector<uint8_t> actual(count * width / 8);
+        scalar.pack32[width](values.data(), expected.data(), count);
+        twin.pack32[width](values.data(), actual.data(), count);
+        ASSERT_EQ(actual, expected) << twin.name << " width " << width << " count " << count;
+        scalar.pack32_msb[width](values.data(), expected.data(), count);
+        twin.pack32_msb[width](values.data(), actual.data(), count);
+        ASSERT_EQ(actual, expected) << twin.name << " msb width " << width << " count " << count;
+      }
     }
   }
 }
 
-TEST(BitPackingTest, Avx2Unpack64AndPack64AreIdenticalToScalar) {
-  if (!HaveAvx2()) GTEST_SKIP() << "no AVX2/BMI2";
+TEST(BitPackingTest, SimdUnpack64AndPack64AreIdenticalToScalar) {
+  if (SimdTables().empty()) GTEST_SKIP() << "no SIMD tier on this CPU (or PQPAGE_SIMD_TIER)";
   const BitPackingKernels& scalar = ScalarBitPackingKernels();
-  const BitPackingKernels& avx2 = Avx2BitPackingKernels();
   std::mt19937_64 rng(7);
-  for (int width = 0; width <= 64; ++width) {
-    for (size_t count : AllCountsUpTo640()) {
-      const std::vector<uint8_t> packed = RandomBytes(count * width / 8, width * 777 + count);
-      std::vector<uint64_t> expected(count);
-      std::vector<uint64_t> actual(count);
-      scalar.unpack64[width](packed.data(), expected.data(), count);
-      avx2.unpack64[width](packed.data(), actual.data(), count);
-      ASSERT_EQ(actual, expected) << "width " << width << " count " << count;
+  for (const BitPackingKernels* simd : SimdTables()) {
+    const BitPackingKernels& twin = *simd;
+    for (int width = 0; width <= 64; ++width) {
+      for (size_t count : AllCountsUpTo640()) {
+        const std::vector<uint8_t> packed = RandomBytes(count * width / 8, width * 777 + count);
+        std::vector<uint64_t> expected(count);
+        std::vector<uint64_t> actual(count);
+        scalar.unpack64[width](packed.data(), expected.data(), count);
+        twin.unpack64[width](packed.data(), actual.data(), count);
+        ASSERT_EQ(actual, expected) << twin.name << " width " << width << " count " << count;
 
-      std::vector<uint64_t> values(count);
-      for (auto& v : values) v = rng();
-      std::vector<uint8_t> expected_bytes(count * width / 8);
-      std::vector<uint8_t> actual_bytes(count * width / 8);
-      scalar.pack64[width](values.data(), expected_bytes.data(), count);
-      avx2.pack64[width](values.data(), actual_bytes.data(), count);
-      ASSERT_EQ(actual_bytes, expected_bytes) << "width " << width << " count " << count;
+        std::vector<uint64_t> values(count);
+        for (auto& v : values) v = rng();
+        std::vector<uint8_t> expected_bytes(count * width / 8);
+        std::vector<uint8_t> actual_bytes(count * width / 8);
+        scalar.pack64[width](values.data(), expected_bytes.data(), count);
+        twin.pack64[width](values.data(), actual_bytes.data(), count);
+        ASSERT_EQ(actual_bytes, expected_bytes)
+            << twin.name << " width " << width << " count " << count;
+      }
     }
   }
 }
@@ -409,7 +422,7 @@ TEST(BitPackingTest, PackNeverWritesPastTheLastPackedByte) {
 
 TEST(BitPackingTest, DispatchPicksATable) {
   const BitPackingKernels& chosen = BitPacking();
-  EXPECT_STREQ(chosen.name, UseAvx2Twins() ? "avx2" : "scalar");
+  EXPECT_STREQ(chosen.name, SimdTierName(ActiveSimdTier()));
 }
 
 }  // namespace

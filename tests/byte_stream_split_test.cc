@@ -304,31 +304,37 @@ TEST(ByteStreamSplitTest, HostileSizes) {
   }
 }
 
-// The AVX2 kernels must produce exactly the scalar kernels' bytes, at every count and offset.
-TEST(ByteStreamSplitTest, Avx2MatchesScalar) {
-  if (!internal::UseAvx2Twins()) GTEST_SKIP() << "no AVX2 on this CPU";
+// The SIMD kernels must produce exactly the scalar kernels' bytes, at every count (every tail
+// length after the 32- or 64-value steps) and offset.
+TEST(ByteStreamSplitTest, SimdMatchesScalar) {
+  std::vector<const internal::ByteStreamSplitKernels*> twins;
+  if (internal::UseAvx2Twins()) twins.push_back(&internal::Avx2ByteStreamSplitKernels());
+  if (internal::UseAvx512Twins()) twins.push_back(&internal::Avx512ByteStreamSplitKernels());
+  if (twins.empty()) GTEST_SKIP() << "no SIMD tier on this CPU (or PQPAGE_SIMD_TIER)";
   const auto& scalar = internal::ScalarByteStreamSplitKernels();
-  const auto& avx2 = internal::Avx2ByteStreamSplitKernels();
-  std::mt19937 rng(5);
-  for (int width : {4, 8}) {
-    for (int64_t n : {0, 1, 31, 32, 33, 64, 95, 96, 97, 1000, 4099}) {
-      std::vector<uint8_t> raw(n * width);
-      for (auto& byte : raw) byte = static_cast<uint8_t>(rng());
-      std::vector<uint8_t> a(raw.size() + 1, 0x5A), b(raw.size() + 1, 0x5A);
-      (width == 4 ? scalar.encode4 : scalar.encode8)(raw.data(), n, n, a.data());
-      (width == 4 ? avx2.encode4 : avx2.encode8)(raw.data(), n, n, b.data());
-      ASSERT_EQ(a, b) << width << " " << n;
-      std::vector<uint8_t> expected = ReferenceEncode(raw.data(), n, width);
-      expected.push_back(0x5A);
-      ASSERT_EQ(a, expected);
-      for (int64_t offset : {int64_t{0}, int64_t{1}, n / 3}) {
-        if (offset > n) continue;
-        std::vector<uint8_t> da((n - offset) * width + 1, 0x77), db(da);
-        (width == 4 ? scalar.decode4 : scalar.decode8)(a.data() + offset, n, n - offset, da.data());
-        (width == 4 ? avx2.decode4 : avx2.decode8)(a.data() + offset, n, n - offset, db.data());
-        ASSERT_EQ(da, db) << width << " " << n << " " << offset;
-        ASSERT_TRUE(std::equal(da.begin(), da.end() - 1, raw.begin() + offset * width));
-        ASSERT_EQ(da.back(), 0x77);
+  for (const internal::ByteStreamSplitKernels* twin : twins) {
+    std::mt19937 rng(5);
+    for (int width : {4, 8}) {
+      for (int64_t n : {0, 1, 31, 32, 33, 63, 64, 65, 95, 96, 97, 127, 128, 129, 191, 1000, 4099}) {
+        std::vector<uint8_t> raw(n * width);
+        for (auto& byte : raw) byte = static_cast<uint8_t>(rng());
+        std::vector<uint8_t> a(raw.size() + 1, 0x5A), b(raw.size() + 1, 0x5A);
+        (width == 4 ? scalar.encode4 : scalar.encode8)(raw.data(), n, n, a.data());
+        (width == 4 ? twin->encode4 : twin->encode8)(raw.data(), n, n, b.data());
+        ASSERT_EQ(a, b) << twin->name << " " << width << " " << n;
+        std::vector<uint8_t> expected = ReferenceEncode(raw.data(), n, width);
+        expected.push_back(0x5A);
+        ASSERT_EQ(a, expected);
+        for (int64_t offset : {int64_t{0}, int64_t{1}, n / 3}) {
+          if (offset > n) continue;
+          std::vector<uint8_t> da((n - offset) * width + 1, 0x77), db(da);
+          (width == 4 ? scalar.decode4 : scalar.decode8)(a.data() + offset, n, n - offset,
+                                                         da.data());
+          (width == 4 ? twin->decode4 : twin->decode8)(a.data() + offset, n, n - offset, db.data());
+          ASSERT_EQ(da, db) << twin->name << " " << width << " " << n << " " << offset;
+          ASSERT_TRUE(std::equal(da.begin(), da.end() - 1, raw.begin() + offset * width));
+          ASSERT_EQ(da.back(), 0x77);
+        }
       }
     }
   }

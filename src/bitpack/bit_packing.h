@@ -38,7 +38,7 @@ using Pack32Fn = void (*)(const uint32_t* in, uint8_t* out, size_t count);
 using Pack64Fn = void (*)(const uint64_t* in, uint8_t* out, size_t count);
 
 struct BitPackingKernels {
-  const char* name;                             // "scalar" or "avx2", for tests and benchmarks
+  const char* name;                             // "scalar", "avx2" or "avx512"
   Unpack32Fn unpack32[kMaxBitWidth32 + 1];      // LSB order, widths 0..32
   Unpack64Fn unpack64[kMaxBitWidth64 + 1];      // LSB order, widths 0..64
   Pack32Fn pack32[kMaxBitWidth32 + 1];          // LSB order, widths 0..32
@@ -55,6 +55,17 @@ const BitPackingKernels& ScalarBitPackingKernels();
 // The AVX2/BMI2 kernels (entries without a vector form point at the scalar ones). Only call the
 // returned functions when UseAvx2Twins() (common/cpu_features.h) says so.
 const BitPackingKernels& Avx2BitPackingKernels();
+
+// The AVX-512 tier's own unpack32 kernels by width, nullptr where the AVX2 kernel serves; a
+// constant table, so reading it runs no AVX-512 instruction.
+struct Avx512Unpack32Table {
+  Unpack32Fn unpack32[kMaxBitWidth32 + 1];
+};
+extern const Avx512Unpack32Table kAvx512Unpack32;
+
+// The AVX2 table with the AVX-512 tier's kernels in place of its own where kAvx512Unpack32 has
+// one. Only call the returned functions when UseAvx512Twins() (common/cpu_features.h) says so.
+const BitPackingKernels& Avx512BitPackingKernels();
 
 // The kernels for this CPU, chosen once on first use.
 const BitPackingKernels& BitPacking();

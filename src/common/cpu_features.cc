@@ -1,5 +1,6 @@
 #include "common/cpu_features.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
@@ -14,9 +15,16 @@ namespace {
 CpuFeatures Hardware() {
   CpuFeatures features;
 #if defined(__x86_64__) || defined(__i386__)
+  // __builtin_cpu_supports also checks, through XGETBV, that the OS saves the YMM (and for the
+  // AVX-512 names the ZMM and mask) registers.
   __builtin_cpu_init();
   features.avx2 = __builtin_cpu_supports("avx2");
   features.bmi2 = __builtin_cpu_supports("bmi2");
+  features.avx512f = __builtin_cpu_supports("avx512f");
+  features.avx512bw = __builtin_cpu_supports("avx512bw");
+  features.avx512vl = __builtin_cpu_supports("avx512vl");
+  features.avx512vbmi = __builtin_cpu_supports("avx512vbmi");
+  features.avx512vbmi2 = __builtin_cpu_supports("avx512vbmi2");
   // Not every compiler knows "lzcnt" as a __builtin_cpu_supports name: CPUID 0x80000001, ECX
   // bit 5 (ABM/LZCNT).
   unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
@@ -39,6 +47,11 @@ CpuFeatures Narrow(CpuFeatures features, std::string_view allowed) {
   features.avx2 = features.avx2 && listed("avx2");
   features.bmi2 = features.bmi2 && listed("bmi2");
   features.lzcnt = features.lzcnt && listed("lzcnt");
+  features.avx512f = features.avx512f && listed("avx512f");
+  features.avx512bw = features.avx512bw && listed("avx512bw");
+  features.avx512vl = features.avx512vl && listed("avx512vl");
+  features.avx512vbmi = features.avx512vbmi && listed("avx512vbmi");
+  features.avx512vbmi2 = features.avx512vbmi2 && listed("avx512vbmi2");
   return features;
 }
 
@@ -50,6 +63,17 @@ CpuFeatures Detect() {
   return allowed != nullptr ? Narrow(hardware, allowed) : hardware;
 }
 
+SimdTier ChooseTier() {
+  const SimdTier highest = HighestTier(DetectedCpuFeatures());
+  const char* cap_name = std::getenv("PQPAGE_SIMD_TIER");
+  if (cap_name == nullptr) return highest;
+  SimdTier cap = SimdTier::kScalar;
+  for (const SimdTier tier : {SimdTier::kAvx2, SimdTier::kAvx512}) {
+    if (std::strcmp(cap_name, SimdTierName(tier)) == 0) cap = tier;
+  }
+  return std::min(highest, cap);
+}
+
 }  // namespace
 
 const CpuFeatures& DetectedCpuFeatures() {
@@ -57,9 +81,25 @@ const CpuFeatures& DetectedCpuFeatures() {
   return features;
 }
 
-bool UseAvx2Twins() {
-  static const bool use = CanRunAvx2Twins(DetectedCpuFeatures());
-  return use;
+SimdTier ActiveSimdTier() {
+  static const SimdTier tier = ChooseTier();
+  return tier;
 }
+
+const char* SimdTierName(SimdTier tier) {
+  switch (tier) {
+    case SimdTier::kAvx512:
+      return "avx512";
+    case SimdTier::kAvx2:
+      return "avx2";
+    case SimdTier::kScalar:
+      break;
+  }
+  return "scalar";
+}
+
+bool UseAvx2Twins() { return ActiveSimdTier() >= SimdTier::kAvx2; }
+
+bool UseAvx512Twins() { return ActiveSimdTier() == SimdTier::kAvx512; }
 
 }  // namespace pqpage::internal

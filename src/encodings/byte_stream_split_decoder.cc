@@ -106,9 +106,18 @@ const ByteStreamSplitKernels& ScalarByteStreamSplitKernels() {
   return kernels;
 }
 
+const ByteStreamSplitKernels& Avx512ByteStreamSplitKernels() {
+  static const ByteStreamSplitKernels kernels = {
+      "avx512", Avx2ByteStreamSplitKernels().decode4, Avx512ByteStreamSplitDecode8,
+      Avx2ByteStreamSplitKernels().encode4, Avx512ByteStreamSplitEncode8};
+  return kernels;
+}
+
 const ByteStreamSplitKernels& ByteStreamSplitKernelsForCpu() {
   static const ByteStreamSplitKernels* const kernels =
-      UseAvx2Twins() ? &Avx2ByteStreamSplitKernels() : &ScalarByteStreamSplitKernels();
+      UseAvx512Twins() ? &Avx512ByteStreamSplitKernels()
+      : UseAvx2Twins() ? &Avx2ByteStreamSplitKernels()
+                       : &ScalarByteStreamSplitKernels();
   return *kernels;
 }
 
