@@ -104,6 +104,14 @@ class ColumnChunkWriter {
   std::unique_ptr<State> state_;
 };
 
+// Moves `chunk`, finished for some file offset, to start at `file_offset`: every file offset in
+// its metadata (data, dictionary and index page) and in its page index shifts by the same amount;
+// its bytes do not change. This lets a writer finish the chunks of a row group on several threads
+// (Finish(0), which compresses the last page and the dictionary page) and place them in file order
+// afterwards.
+// @return OK, or InvalidArgument for a negative `file_offset`.
+absl::Status MoveChunk(ColumnChunkData* chunk, int64_t file_offset);
+
 }  // namespace pqpage
 
 #endif  // PQPAGE_COLUMN_CHUNK_WRITER_H_

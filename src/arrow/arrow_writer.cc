@@ -71,10 +71,20 @@ struct ArrowFileWriter::State {
   absl::Status EndGroup() {
     if (group_rows == 0) return absl::OkStatus();
     if (chunks.empty()) PQPAGE_RETURN_IF_ERROR(file->BeginRowGroup());  // no leaf columns
-    for (ColumnChunkWriter& chunk : chunks) {
-      PQPAGE_RETURN_IF_ERROR(file->WriteColumnChunk(std::move(chunk)));
-    }
+    // Finishing a chunk compresses its last page and its dictionary page, most of the work when a
+    // chunk is a page or two, so the chunks are finished on the threads and then placed in order.
+    std::vector<ColumnChunkData> finished(chunks.size());
+    PQPAGE_RETURN_IF_ERROR(internal::RunTasks(
+        options.threads, static_cast<int64_t>(chunks.size()), [&](int64_t c) -> absl::Status {
+          const auto i = static_cast<size_t>(c);
+          PQPAGE_ASSIGN_OR_RETURN(finished[i], chunks[i].Finish(0));
+          return absl::OkStatus();
+        }));
     chunks.clear();
+    for (ColumnChunkData& chunk : finished) {
+      PQPAGE_RETURN_IF_ERROR(MoveChunk(&chunk, file->position()));
+      PQPAGE_RETURN_IF_ERROR(file->WriteColumnChunk(chunk));
+    }
     PQPAGE_RETURN_IF_ERROR(file->EndRowGroup(group_rows));
     group_rows = 0;
     return absl::OkStatus();

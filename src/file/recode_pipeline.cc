@@ -1,8 +1,16 @@
-// Chunks are encoded in parallel but written in file order: a finished chunk waits, with its pages
-// in memory, until every chunk before it is written, and a chunk more than 2 x threads ahead of
-// the next one to write does not start, which bounds that memory. With one thread each chunk is
-// written as soon as it is encoded. Errors are kept per chunk and the first in file order is
-// returned, so the outcome does not depend on the thread count.
+// Chunks are encoded and finished (last page and dictionary page compressed, statistics and page
+// index built) in parallel, at file offset 0, and written in file order: a finished chunk waits,
+// with its bytes in memory, until every chunk before it is written, and then only its offsets are
+// moved to the output's position (MoveChunk) under the pipeline's lock. Finishing under the lock
+// serialised most of the work of files whose chunks are one page each (the page is compressed at
+// Finish). Memory is bounded by bytes, not by a count of chunks: a chunk starts while the finished
+// chunks waiting hold under kWaitingBytesPerThread x threads bytes (and fewer than
+// kWaitingChunksPerThread x threads chunks), and the next chunk to write always starts. A window
+// of 2 x threads chunks, as before, kept one thread idle behind every large chunk of a file with
+// a few large columns among many small ones (recode scaled 1.55x on 2 cores instead of 1.87x).
+// With one thread each chunk is written as soon as it is encoded. Errors are
+// kept per chunk and the first in file order is returned, so the outcome does not depend on the
+// thread count.
 #include "file/recode_pipeline.h"
 
 #include <atomic>
@@ -18,6 +26,12 @@
 #include "pqpage/value_type.h"
 
 namespace pqpage::internal {
+namespace {
+
+constexpr int64_t kWaitingBytesPerThread = int64_t{32} << 20;
+constexpr int64_t kWaitingChunksPerThread = 64;
+
+}  // namespace
 
 absl::Status RunTasks(int threads, int64_t count,
                       const std::function<absl::Status(int64_t)>& task) {
@@ -65,14 +79,16 @@ absl::Status WriteRecodedChunks(const FileReader& input, FileWriter& output,
   const int64_t total_bytes = TotalLength(chunks);
 
   const int64_t num_chunks = int64_t{num_row_groups} * num_columns;
-  std::vector<std::optional<ColumnChunkWriter>> encoded(static_cast<size_t>(num_chunks));
+  std::vector<std::optional<ColumnChunkData>> encoded(static_cast<size_t>(num_chunks));
   std::vector<absl::Status> errors(static_cast<size_t>(num_chunks));
   std::mutex mutex;  // guards everything below, the output and the progress calls
   std::condition_variable chunk_written;
   int64_t next_to_write = 0;
   int64_t bytes_done = 0;
   bool failed = false;
-  const int64_t max_ahead = 2 * int64_t{threads};
+  int64_t waiting_bytes = 0;  // bytes of the finished chunks not yet written
+  const int64_t max_waiting_bytes = kWaitingBytesPerThread * threads;
+  const int64_t max_ahead = kWaitingChunksPerThread * int64_t{threads};
 
   // Writes the finished chunks that are next in file order; `mutex` is held.
   auto write_ready = [&]() -> absl::Status {
@@ -86,19 +102,15 @@ absl::Status WriteRecodedChunks(const FileReader& input, FileWriter& output,
       absl::Status status;
       if (c == 0) status = WithFileContext(output.BeginRowGroup(), out_path, rg_context);
       if (status.ok()) {
-        // Finished here, at the output's position, as WriteColumnChunk(writer) would, to keep its
-        // metadata for the report.
-        absl::StatusOr<ColumnChunkData> chunk =
-            encoded[static_cast<size_t>(i)]->Finish(output.position());
-        if (chunk.ok()) {
-          status = WithFileContext(output.WriteColumnChunk(*chunk), out_path, column_context);
-          RecodedColumn& column = (*columns_report)[static_cast<size_t>(c)];
-          column.output_bytes += static_cast<int64_t>(chunk->bytes.size());
-          AddDataPageEncodings(chunk->metadata, &column.encodings);
-        } else {
-          status = WithFileContext(chunk.status(), out_path, column_context);
-        }
+        ColumnChunkData& chunk = *encoded[static_cast<size_t>(i)];
+        status = MoveChunk(&chunk, output.position());
+        if (status.ok()) status = output.WriteColumnChunk(chunk);
+        status = WithFileContext(status, out_path, column_context);
+        RecodedColumn& column = (*columns_report)[static_cast<size_t>(c)];
+        column.output_bytes += static_cast<int64_t>(chunk.bytes.size());
+        AddDataPageEncodings(chunk.metadata, &column.encodings);
       }
+      waiting_bytes -= static_cast<int64_t>(encoded[static_cast<size_t>(i)]->bytes.size());
       encoded[static_cast<size_t>(i)].reset();
       if (status.ok() && c == num_columns - 1) {
         status = WithFileContext(output.EndRowGroup(), out_path, rg_context);
@@ -136,11 +148,14 @@ absl::Status WriteRecodedChunks(const FileReader& input, FileWriter& output,
       return CopyChunk<typename decltype(tag)::Type>(reader, &writer, out_path, writer_context,
                                                      digest, on_page);
     }));
+    absl::StatusOr<ColumnChunkData> chunk = writer.Finish(0);
+    if (!chunk.ok()) return WithFileContext(chunk.status(), out_path, writer_context);
     const std::lock_guard<std::mutex> lock(mutex);
     bytes_done += location.length;
     (*columns_report)[static_cast<size_t>(c)].input_bytes += location.length;
     if (failed) return absl::OkStatus();  // nothing more is written; the error is elsewhere
-    encoded[static_cast<size_t>(i)] = std::move(writer);
+    waiting_bytes += static_cast<int64_t>(chunk->bytes.size());
+    encoded[static_cast<size_t>(i)] = *std::move(chunk);
     return write_ready();
   };
 
@@ -149,7 +164,10 @@ absl::Status WriteRecodedChunks(const FileReader& input, FileWriter& output,
       // After a failure every started chunk still runs, so that the first error in file order is
       // found whatever the interleaving; only the writing stops.
       std::unique_lock<std::mutex> lock(mutex);
-      chunk_written.wait(lock, [&] { return failed || i < next_to_write + max_ahead; });
+      chunk_written.wait(lock, [&] {
+        return failed || i == next_to_write ||
+               (i < next_to_write + max_ahead && waiting_bytes < max_waiting_bytes);
+      });
     }
     absl::Status chunk_status = encode_chunk(i);
     const std::lock_guard<std::mutex> lock(mutex);

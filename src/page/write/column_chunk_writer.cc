@@ -126,6 +126,19 @@ absl::StatusOr<ColumnChunkData> ColumnChunkWriter::Finish(int64_t file_offset) {
   return chunk;
 }
 
+absl::Status MoveChunk(ColumnChunkData* chunk, int64_t file_offset) {
+  if (file_offset < 0) {
+    return absl::InvalidArgumentError(absl::StrCat("negative file offset ", file_offset));
+  }
+  ColumnMetaData& meta = chunk->metadata;
+  const int64_t shift = file_offset - meta.dictionary_page_offset.value_or(meta.data_page_offset);
+  meta.data_page_offset += shift;
+  if (meta.dictionary_page_offset.has_value()) *meta.dictionary_page_offset += shift;
+  if (meta.index_page_offset.has_value()) *meta.index_page_offset += shift;
+  for (IndexedPage& page : chunk->page_index.pages) page.offset += shift;
+  return absl::OkStatus();
+}
+
 template absl::Status ColumnChunkWriter::WriteBatch<bool>(absl::Span<const int16_t>,
                                                           absl::Span<const int16_t>,
                                                           absl::Span<const bool>);
