@@ -37,6 +37,11 @@ class PageHeaderIterator {
   //         iterator cannot go on.
   absl::StatusOr<bool> Next();
 
+  // From the next Next() on, reads only the page headers: the stored bytes are neither read nor
+  // checked (page().crc_checked stays false), so a walk that only plans reads (which pages hold
+  // which rows, where they lie) costs a few hundred bytes a page.
+  void SkipPageBodies();
+
   // The current page (valid after Next() returned true).
   const PageInfo& page() const;
   // Its 0-based index in the chunk, dictionary page included.

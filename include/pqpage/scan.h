@@ -34,8 +34,15 @@ struct ScanTotals {
 };
 
 struct ScanOptions {
-  // Column chunks decoded at once; at least 1.
+  // Threads decoding at once; at least 1. With more than one, a chunk larger than its share of
+  // the work (the file's chunk bytes over 4 x threads, and at least min_run_bytes) is split into
+  // runs of pages (SplitIntoPageRuns) decoded side by side, so a file of one large column or one
+  // row group uses every thread too. Each run reads the chunk's dictionary page, so the bytes
+  // read grow a little; the totals do not change.
   int threads = 1;
+  // The smallest run of pages worth a thread of its own: smaller ones cost more in hand-offs and
+  // repeated dictionary pages than they save. At least 1.
+  int64_t min_run_bytes = int64_t{1} << 20;
   // Only these rows of the file (counted from 0 across row groups); pages outside them are skipped
   // through the offset index when the file has one. Unset: every row.
   std::optional<RowRange> rows;

@@ -159,9 +159,11 @@ compare_one() {
     [[ $status_t -eq $status ]] || fail "scan $file $variant: exit $status_t, not $status"
     cmp -s "$SCRATCH/err" "$SCRATCH/variant.err" ||
       fail "scan $file $variant: stderr '$(cat "$SCRATCH/variant.err")' differs"
-    # Bytes read are the same for every thread count; a mapped file is not read but used.
-    ignored='^(elapsed|throughput):'
-    [[ $variant == *--mmap* ]] && ignored='^(elapsed|throughput|file bytes read):'
+    # Bytes read are the same as the default's with one thread; with more, a large chunk split
+    # into page runs reads its dictionary page once a run (and its headers once more without an
+    # offset index); a mapped file is not read but used.
+    ignored='^(elapsed|throughput|file bytes read):'
+    [[ $variant == "--threads 1" ]] && ignored='^(elapsed|throughput):'
     diff <(grep -Ev "$ignored" "$SCRATCH/files/$file.txt") \
       <(grep -Ev "$ignored" "$SCRATCH/variant.txt") > /dev/null ||
       fail "scan $file $variant: figures differ from the default's"

@@ -19,6 +19,7 @@ PageHeaderIterator::PageHeaderIterator(PageHeaderIterator&&) noexcept = default;
 PageHeaderIterator& PageHeaderIterator::operator=(PageHeaderIterator&&) noexcept = default;
 
 absl::StatusOr<bool> PageHeaderIterator::Next() { return state_->walker.Next(); }
+void PageHeaderIterator::SkipPageBodies() { state_->walker.SkipPageBodies(); }
 const PageInfo& PageHeaderIterator::page() const { return state_->walker.info(); }
 int64_t PageHeaderIterator::page_index() const { return state_->walker.page_index(); }
 

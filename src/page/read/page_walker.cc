@@ -46,7 +46,8 @@ absl::StatusOr<absl::Span<const uint8_t>> PageWalker::Window(int64_t begin, int6
   if (begin < window_begin_ || begin + length > window_begin_ + window_size_) {
     const int64_t end =
         read_ahead_end_ >= 0 ? std::min(read_ahead_end_, location_.length) : location_.length;
-    const int64_t size = std::max(length, std::min(end - begin, kReadAhead));
+    // A walk of headers alone reads no further than the header window it asks for.
+    const int64_t size = std::max(length, std::min(end - begin, skip_bodies_ ? 0 : kReadAhead));
     // The part of the old window the new one starts with (a page that ran past the old one) is
     // moved to the front rather than read again, when the buffer already holds the new size
     // (growing it may discard what it held).
@@ -157,7 +158,9 @@ absl::StatusOr<bool> PageWalker::Next() {
         absl::StrCat("page of ", std::max<int64_t>(body, info_.uncompressed_page_size),
                      " bytes is larger than the reader's limit of ", options_.max_page_bytes)));
   }
-  if (body <= kReadAhead || stored_bytes_live_with_source()) {
+  if (skip_bodies_) {
+    stored_view_ = {};
+  } else if (body <= kReadAhead || stored_bytes_live_with_source()) {
     absl::StatusOr<absl::Span<const uint8_t>> bytes = Window(next_offset_ + header_size, body);
     if (!bytes.ok()) return Annotate(bytes.status());
     stored_view_ = *bytes;
@@ -180,7 +183,7 @@ absl::StatusOr<bool> PageWalker::Next() {
     if (!read.ok()) return Annotate(read);
     stored_view_ = page;
   }
-  if (info_.has_crc) {
+  if (info_.has_crc && !skip_bodies_) {
     info_.crc_checked = true;
     info_.crc_valid = PageCrc32(stored_view_) == static_cast<uint32_t>(header_.crc);
     if (!info_.crc_valid && options_.verify_checksums) {

@@ -41,6 +41,9 @@ class PageWalker {
   // Reads ahead no further than `end` (relative to the chunk; location.length by default): a reader
   // that knows where the pages it needs end (from the page index) touches no byte past them.
   void LimitReadAhead(int64_t end) { read_ahead_end_ = end; }
+  // Reads only the headers from the next Next() on: stored_bytes() is empty and no CRC is
+  // computed (crc_checked stays false), for a walk that only plans reads.
+  void SkipPageBodies() { skip_bodies_ = true; }
   // The offset, relative to the chunk, of the page the next Next() reads.
   int64_t next_offset() const { return next_offset_; }
 
@@ -67,6 +70,7 @@ class PageWalker {
   int64_t page_index_ = -1;
   int64_t data_values_ = 0;      // num_values of the data pages read so far; -1: not known
   int64_t read_ahead_end_ = -1;  // -1: location_.length
+  bool skip_bodies_ = false;
   format::PageHeader header_;
   PageInfo info_;
   // Bytes of the chunk read ahead, [window_begin_, window_begin_ + window_size_) relative to the
