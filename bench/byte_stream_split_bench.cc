@@ -79,16 +79,14 @@ void BM_BssDecodeFlba16(benchmark::State& state) {
   bench::SetCounters(state, n, 16 * n);
 }
 
-// The kernels themselves, at each tier, on the same data.
-void BM_BssKernel(benchmark::State& state, internal::SimdTier tier, int width, bool decode) {
-  if (internal::ActiveSimdTier() < tier) {
-    state.SkipWithError("this tier is not available");
+// The kernels themselves, scalar and AVX2, on the same data.
+void BM_BssKernel(benchmark::State& state, bool avx2, int width, bool decode) {
+  if (avx2 && !internal::UseAvx2Twins()) {
+    state.SkipWithError("no AVX2");
     return;
   }
   const auto& kernels =
-      tier == internal::SimdTier::kAvx512 ? internal::Avx512ByteStreamSplitKernels()
-      : tier == internal::SimdTier::kAvx2 ? internal::Avx2ByteStreamSplitKernels()
-                                          : internal::ScalarByteStreamSplitKernels();
+      avx2 ? internal::Avx2ByteStreamSplitKernels() : internal::ScalarByteStreamSplitKernels();
   const int64_t n = state.range(0);
   const std::vector<int64_t> words = bench::RandomInts<int64_t>(static_cast<size_t>(n));
   std::vector<uint8_t> in(n * width), out(n * width);
@@ -116,18 +114,14 @@ BENCHMARK(BM_BssEncode<int64_t>) PQPAGE_SIZES;
 BENCHMARK(BM_BssDecode<int64_t>) PQPAGE_SIZES;
 BENCHMARK(BM_BssEncodeFlba16) PQPAGE_SIZES;
 BENCHMARK(BM_BssDecodeFlba16) PQPAGE_SIZES;
-BENCHMARK_CAPTURE(BM_BssKernel, decode4_scalar, internal::SimdTier::kScalar, 4, true) PQPAGE_SIZES;
-BENCHMARK_CAPTURE(BM_BssKernel, decode4_avx2, internal::SimdTier::kAvx2, 4, true) PQPAGE_SIZES;
-BENCHMARK_CAPTURE(BM_BssKernel, decode4_avx512, internal::SimdTier::kAvx512, 4, true) PQPAGE_SIZES;
-BENCHMARK_CAPTURE(BM_BssKernel, decode8_scalar, internal::SimdTier::kScalar, 8, true) PQPAGE_SIZES;
-BENCHMARK_CAPTURE(BM_BssKernel, decode8_avx2, internal::SimdTier::kAvx2, 8, true) PQPAGE_SIZES;
-BENCHMARK_CAPTURE(BM_BssKernel, decode8_avx512, internal::SimdTier::kAvx512, 8, true) PQPAGE_SIZES;
-BENCHMARK_CAPTURE(BM_BssKernel, encode4_scalar, internal::SimdTier::kScalar, 4, false) PQPAGE_SIZES;
-BENCHMARK_CAPTURE(BM_BssKernel, encode4_avx2, internal::SimdTier::kAvx2, 4, false) PQPAGE_SIZES;
-BENCHMARK_CAPTURE(BM_BssKernel, encode4_avx512, internal::SimdTier::kAvx512, 4, false) PQPAGE_SIZES;
-BENCHMARK_CAPTURE(BM_BssKernel, encode8_scalar, internal::SimdTier::kScalar, 8, false) PQPAGE_SIZES;
-BENCHMARK_CAPTURE(BM_BssKernel, encode8_avx2, internal::SimdTier::kAvx2, 8, false) PQPAGE_SIZES;
-BENCHMARK_CAPTURE(BM_BssKernel, encode8_avx512, internal::SimdTier::kAvx512, 8, false) PQPAGE_SIZES;
+BENCHMARK_CAPTURE(BM_BssKernel, decode4_scalar, false, 4, true) PQPAGE_SIZES;
+BENCHMARK_CAPTURE(BM_BssKernel, decode4_avx2, true, 4, true) PQPAGE_SIZES;
+BENCHMARK_CAPTURE(BM_BssKernel, decode8_scalar, false, 8, true) PQPAGE_SIZES;
+BENCHMARK_CAPTURE(BM_BssKernel, decode8_avx2, true, 8, true) PQPAGE_SIZES;
+BENCHMARK_CAPTURE(BM_BssKernel, encode4_scalar, false, 4, false) PQPAGE_SIZES;
+BENCHMARK_CAPTURE(BM_BssKernel, encode4_avx2, true, 4, false) PQPAGE_SIZES;
+BENCHMARK_CAPTURE(BM_BssKernel, encode8_scalar, false, 8, false) PQPAGE_SIZES;
+BENCHMARK_CAPTURE(BM_BssKernel, encode8_avx2, true, 8, false) PQPAGE_SIZES;
 
 }  // namespace
 }  // namespace pqpage

@@ -309,7 +309,6 @@ TEST(ByteStreamSplitTest, HostileSizes) {
 TEST(ByteStreamSplitTest, SimdMatchesScalar) {
   std::vector<const internal::ByteStreamSplitKernels*> twins;
   if (internal::UseAvx2Twins()) twins.push_back(&internal::Avx2ByteStreamSplitKernels());
-  if (internal::UseAvx512Twins()) twins.push_back(&internal::Avx512ByteStreamSplitKernels());
   if (twins.empty()) GTEST_SKIP() << "no SIMD tier on this CPU (or PQPAGE_SIMD_TIER)";
   const auto& scalar = internal::ScalarByteStreamSplitKernels();
   for (const internal::ByteStreamSplitKernels* twin : twins) {

@@ -19,7 +19,7 @@ using BssDecodeFn = void (*)(const uint8_t* streams, int64_t stride, int64_t cou
 using BssEncodeFn = void (*)(const uint8_t* values, int64_t count, int64_t stride, uint8_t* out);
 
 struct ByteStreamSplitKernels {
-  const char* name;  // "scalar", "avx2" or "avx512"
+  const char* name;  // "scalar" or "avx2"
   BssDecodeFn decode4;
   BssDecodeFn decode8;
   BssEncodeFn encode4;
@@ -30,13 +30,6 @@ struct ByteStreamSplitKernels {
 const ByteStreamSplitKernels& ScalarByteStreamSplitKernels();
 // AVX2 kernels; only call them when UseAvx2Twins().
 const ByteStreamSplitKernels& Avx2ByteStreamSplitKernels();
-// The AVX-512 tier's kernels: its own for width 8, the AVX2 ones for width 4 (see
-// byte_stream_split_avx512.cc); only call them when UseAvx512Twins().
-const ByteStreamSplitKernels& Avx512ByteStreamSplitKernels();
-void Avx512ByteStreamSplitDecode8(const uint8_t* streams, int64_t stride, int64_t count,
-                                  uint8_t* out);
-void Avx512ByteStreamSplitEncode8(const uint8_t* values, int64_t count, int64_t stride,
-                                  uint8_t* out);
 // The kernels for this CPU, chosen once.
 const ByteStreamSplitKernels& ByteStreamSplitKernelsForCpu();
 
