@@ -181,8 +181,14 @@ inline bool NextByteArray(const uint8_t** position, const uint8_t* end, ByteArra
     *bad_length = length;
     return false;
   }
-  *value = ByteArray(*position + 4, length);
-  *position += 4 + static_cast<size_t>(length);
+  const uint8_t* data = *position + 4;
+  // The next position is this value's data pointer plus its length, one add after the length's
+  // load: the loop's chain is load, add. Left to itself the compiler folds both adds into one
+  // three-operand LEA, which Intel cores run with 3 cycles of latency instead of 1 (PLAIN
+  // BYTE_ARRAY decoding of short strings ran 6.5 cycles a value instead of about 5.5).
+  asm("" : "+r"(data));
+  *value = ByteArray(data, length);
+  *position = data + length;
   return true;
 }
 
