@@ -21,6 +21,8 @@
 #include "pqpage/byte_source.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/column_chunk_writer.h"
+#include "pqpage/file.h"
+#include "pqpage/schema.h"
 #include "status_matchers.h"
 
 namespace pqpage::testing {
@@ -256,6 +258,26 @@ absl::Status WriteInBatches(ColumnChunkWriter* writer, const ColumnData<T>& data
     value += present;
   }
   return absl::OkStatus();
+}
+
+// Writes one row group of `file`: each of `columns` (ColumnData of the column's value type, in
+// schema order) through its own ColumnChunkWriter with `options`, in batches as WriteInBatches
+// makes them.
+template <typename... Columns>
+absl::Status WriteRowGroup(FileWriter& file, const Schema& schema, const WriterOptions& options,
+                           const Columns&... columns) {
+  absl::Status status = file.BeginRowGroup();
+  int column = 0;
+  auto add = [&](const auto& data) {
+    using T = typename std::decay_t<decltype(data.values)>::value_type;
+    if (!status.ok()) return;
+    ColumnChunkWriter writer(schema.columns()[column++], options);
+    status = WriteInBatches<T>(&writer, data, 1);
+    if (status.ok()) status = file.WriteColumnChunk(std::move(writer));
+  };
+  (add(columns), ...);
+  if (status.ok()) status = file.EndRowGroup();
+  return status;
 }
 
 template <typename T>

@@ -66,17 +66,7 @@ std::string WriteFile(const std::string& name) {
       sparse.values.push_back(static_cast<int32_t>(rng() % 1000));
     }
   }
-  EXPECT_TRUE((*file)->BeginRowGroup().ok());
-  auto add = [&](int column, const auto& data) {
-    using T = typename std::decay_t<decltype(data.values)>::value_type;
-    ColumnChunkWriter writer(schema->columns()[column], options);
-    EXPECT_TRUE(testing::WriteInBatches<T>(&writer, data, 1).ok());
-    EXPECT_TRUE((*file)->WriteColumnChunk(std::move(writer)).ok());
-  };
-  add(0, sorted);
-  add(1, word);
-  add(2, sparse);
-  EXPECT_TRUE((*file)->EndRowGroup().ok());
+  PQPAGE_EXPECT_OK(testing::WriteRowGroup(**file, *schema, options, sorted, word, sparse));
   EXPECT_TRUE((*file)->Close().ok());
   return path;
 }

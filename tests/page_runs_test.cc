@@ -70,17 +70,7 @@ std::string WriteFile(int page_version, bool page_index) {
         tags.values.push_back(static_cast<int32_t>(key * 10 + k));
       }
     }
-    EXPECT_TRUE((*file)->BeginRowGroup().ok());
-    auto add = [&](int column, const auto& data) {
-      using T = typename std::decay_t<decltype(data.values)>::value_type;
-      ColumnChunkWriter writer(schema->columns()[column], options);
-      EXPECT_TRUE(testing::WriteInBatches<T>(&writer, data, 1).ok());
-      EXPECT_TRUE((*file)->WriteColumnChunk(std::move(writer)).ok());
-    };
-    add(0, id);
-    add(1, name);
-    add(2, tags);
-    EXPECT_TRUE((*file)->EndRowGroup().ok());
+    PQPAGE_EXPECT_OK(testing::WriteRowGroup(**file, *schema, options, id, name, tags));
   }
   EXPECT_TRUE((*file)->Close().ok());
   return path;
