@@ -31,7 +31,9 @@ struct RecodeOptions {
   // Write the page index (an OffsetIndex for every chunk, a ColumnIndex where the type has an
   // order).
   bool write_page_index = true;
-  // Column chunks encoded at once, at least 1. The output does not depend on it.
+  // Column chunks encoded (and finished) at once, at least 1. The output does not depend on it.
+  // Finished chunks waiting for the ones before them to be written hold at most about 32 MiB per
+  // thread (the chunk next in file order always proceeds, whatever its size).
   int threads = 1;
   // After writing, read the output back and compare every column chunk's level and value streams
   // with the input's (the input's are hashed while it is read). writer.verify_pages checks each

@@ -1,16 +1,16 @@
 // Chunks are encoded and finished (last page and dictionary page compressed, statistics and page
 // index built) in parallel, at file offset 0, and written in file order: a finished chunk waits,
-// with its bytes in memory, until every chunk before it is written, and then only its offsets are
-// moved to the output's position (MoveChunk) under the pipeline's lock. Finishing under the lock
-// serialised most of the work of files whose chunks are one page each (the page is compressed at
-// Finish). Memory is bounded by bytes, not by a count of chunks: a chunk starts while the finished
-// chunks waiting hold under kWaitingBytesPerThread x threads bytes (and fewer than
-// kWaitingChunksPerThread x threads chunks), and the next chunk to write always starts. A window
-// of 2 x threads chunks, as before, kept one thread idle behind every large chunk of a file with
-// a few large columns among many small ones (recode scaled 1.55x on 2 cores instead of 1.87x).
-// With one thread each chunk is written as soon as it is encoded. Errors are
-// kept per chunk and the first in file order is returned, so the outcome does not depend on the
-// thread count.
+// with its bytes in memory, until every chunk before it is written; then only its offsets are
+// moved to the output's position (MoveChunk), under the pipeline's lock. (Finishing under the lock
+// serialised most of the work of files whose chunks are a page or two.)
+//
+// The memory of waiting chunks is bounded by bytes: a chunk starts while those waiting hold under
+// kWaitingBytesPerThread x threads bytes (and number under kWaitingChunksPerThread x threads), and
+// the next chunk to write always starts. A bound by count alone (2 x threads chunks) left a thread
+// idle behind every large chunk of a file with a few large columns among many small ones.
+//
+// With one thread each chunk is written as soon as it is encoded. Errors are kept per chunk and the
+// first in file order is returned, so the outcome does not depend on the thread count.
 #include "file/recode_pipeline.h"
 
 #include <atomic>
