@@ -161,13 +161,15 @@ absl::StatusOr<ScanReport> Scan(const FileReader& file, const ScanOptions& optio
     ScanTotals& totals = task_totals[static_cast<size_t>(index)];
     const int rg = located.row_group;
     const int c = located.column;
+    int64_t task_start = -1;  // file offset of the task's first page
     auto on_page = [&](int64_t page_offset) {
       if (!options.on_progress) return;
+      if (task_start < 0)
+        task_start = task.split != nullptr ? page_offset : located.location.offset;
       const std::lock_guard<std::mutex> lock(progress_mutex);
       options.on_progress(FileProgress{
           rg, file.num_row_groups(), c, num_columns,
-          finished_bytes.load() +
-              std::clamp<int64_t>(page_offset - located.location.offset, 0, task.bytes),
+          finished_bytes.load() + std::clamp<int64_t>(page_offset - task_start, 0, task.bytes),
           total_bytes});
     };
     absl::StatusOr<ColumnChunkReader> opened =
