@@ -20,8 +20,6 @@
 namespace pqpage {
 namespace {
 
-using testing::TempPath;
-
 using AdviseTest = testing::SampleFileTest;
 
 TEST_F(AdviseTest, EveryColumnGetsEveryPolicyAndOneAdvice) {
@@ -149,7 +147,7 @@ TEST_F(AdviseTest, OneColumnAndBadRequests) {
 }
 
 TEST(AdviseArrowTest, ArrowDictionaryColumnsAreAdvisedOnlyDictionaryOrPlain) {
-  const std::string path = TempPath("arrow.parquet");
+  const std::string path = testing::TestTempPath("arrow.parquet");
   PQPAGE_ASSERT_OK(testing::WriteArrowSampleFile(path));
   PQPAGE_ASSERT_OK_AND_ASSIGN(std::unique_ptr<FileReader> file, FileReader::Open(path));
   PQPAGE_ASSERT_OK_AND_ASSIGN(FileAdvice advice, Advise(*file, AdviseOptions{}));

@@ -21,13 +21,10 @@
 #include "pqpage/schema.h"
 #include "pqpage/status_macros.h"
 #include "status_matchers.h"
+#include "temp_path.h"
 
 namespace pqpage::arrow_test {
 namespace {
-
-std::string TempFile(const std::string& name) {
-  return absl::StrCat(::testing::TempDir(), "/arrow_reader_decimal_widths_", name, ".parquet");
-}
 
 StoredArrowField Stored(const std::string& name, const std::string& format) {
   StoredArrowField field;
@@ -80,7 +77,7 @@ T ValueOf(const ArrowArray& array, int64_t row) {
 }
 
 TEST(ArrowReaderDecimalWidthsTest, StoredDecimal32And64ReadAsTheirWidths) {
-  const std::string path = TempFile("stored");
+  const std::string path = testing::TestTempPath("stored.parquet");
   ASSERT_TRUE(WriteFile(path, "d:7,2,32", "d:10,2,64", {-1, int64_t{1} << 40}).ok());
   PQPAGE_ASSERT_OK_AND_ASSIGN(std::shared_ptr<const FileReader> file, OpenShared(path));
   OwnedStream stream;
@@ -110,7 +107,7 @@ TEST(ArrowReaderDecimalWidthsTest, StoredDecimal32And64ReadAsTheirWidths) {
 
 TEST(ArrowReaderDecimalWidthsTest, AValueWiderThanDecimal32IsAnErrorNotAnotherNumber) {
   // A hostile file: its ARROW:schema says decimal32 over INT64 values, one past 32 bits.
-  const std::string path = TempFile("too_wide");
+  const std::string path = testing::TestTempPath("too_wide.parquet");
   ASSERT_TRUE(WriteFile(path, "d:7,2,32", "d:10,2,32", {5, int64_t{1} << 40}).ok());
   PQPAGE_ASSERT_OK_AND_ASSIGN(std::shared_ptr<const FileReader> file, OpenShared(path));
   OwnedStream stream;

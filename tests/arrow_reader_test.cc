@@ -36,18 +36,10 @@
 #include "pqpage/types.h"
 #include "pqpage/writer_options.h"
 #include "status_matchers.h"
+#include "temp_path.h"
 
 namespace pqpage {
 namespace {
-
-// A temporary path of the running test's own: ctest runs each test as its own process, side by
-// side, and the fixture writes its files in every one of them.
-std::string TempPath(const std::string& name) {
-  const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  std::string test = absl::StrCat(info->test_suite_name(), "_", info->name(), "_");
-  std::replace(test.begin(), test.end(), '/', '_');  // parameterised tests' names hold '/'
-  return absl::StrCat(::testing::TempDir(), "/", test, name);
-}
 
 using namespace arrow_test;  // the checks of the C structures and the files
 
@@ -109,8 +101,8 @@ void ExpectBatch(const ArrowSchema& schema, const ArrowArray& batch, int64_t row
 class ArrowReaderTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    nested_path_ = TempPath("arrow_reader_nested.parquet");
-    flat_path_ = TempPath("arrow_reader_flat.parquet");
+    nested_path_ = testing::TestTempPath("arrow_reader_nested.parquet");
+    flat_path_ = testing::TestTempPath("arrow_reader_flat.parquet");
     const absl::Status nested = WriteNestedFile(nested_path_);
     ASSERT_TRUE(nested.ok()) << nested;
     const absl::Status flat = WriteFlatFile(flat_path_);
@@ -334,7 +326,7 @@ TEST_F(ArrowReaderTest, EndOfStreamStaysEnded) {
 }
 
 TEST_F(ArrowReaderTest, DamagedPageIsAnErrorNamingTheFile) {
-  const std::string damaged = TempPath("arrow_reader_damaged.parquet");
+  const std::string damaged = testing::TestTempPath("arrow_reader_damaged.parquet");
   int64_t at = 0;
   {
     PQPAGE_ASSERT_OK_AND_ASSIGN(std::shared_ptr<const FileReader> file, OpenShared(flat_path_));

@@ -29,17 +29,15 @@
 #include "pqpage/arrow_writer.h"
 #include "pqpage/status_macros.h"
 #include "status_matchers.h"
+#include "temp_path.h"
 
 namespace pqpage::arrow_test {
 
 // ---------------------------------------------------------------- files
 
-// A temporary path unique to the running test (ctest may run tests side by side).
+// A temporary Parquet file path unique to the running test and process.
 inline std::string TempPath(const std::string& suffix) {
-  const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  std::string name = absl::StrCat("arrow_writer_", info->test_suite_name(), "_", info->name());
-  std::replace(name.begin(), name.end(), '/', '_');
-  return absl::StrCat(::testing::TempDir(), "/", name, suffix, ".parquet");
+  return testing::TestTempPath(absl::StrCat("arrow_writer", suffix, ".parquet"));
 }
 
 // Reads every batch of `path` through OpenArrowStream; any failure of the reader is returned.

@@ -14,6 +14,7 @@
 #include "pqpage/file.h"
 #include "pqpage/plain.h"
 #include "status_matchers.h"
+#include "temp_path.h"
 
 namespace pqpage {
 namespace {
@@ -111,7 +112,7 @@ TEST(FileReaderTest, ReadsAFooterAndItsColumnChunk) {
 }
 
 std::string WriteTempFile(const std::string& name, const Bytes& bytes) {
-  const std::string path = ::testing::TempDir() + "/" + name;
+  const std::string path = testing::TestTempPath(name);
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out.write(reinterpret_cast<const char*>(bytes.data()),
             static_cast<std::streamsize>(bytes.size()));

@@ -17,6 +17,7 @@
 #include "pqpage/status_macros.h"
 #include "schema/schema_elements.h"
 #include "status_matchers.h"
+#include "temp_path.h"
 
 namespace pqpage {
 namespace {
@@ -48,8 +49,6 @@ std::vector<uint8_t> ReadFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
 }
-
-std::string TempPath(const std::string& name) { return ::testing::TempDir() + "/" + name; }
 
 // One row group's data for every column of MakeSchema().
 struct RowGroupData {
@@ -135,7 +134,7 @@ void ExpectColumnReadsBack(const FileReader& reader, int row_group, int column,
 }
 
 TEST(FileWriterTest, WritesAFileThatParsesAndReadsBack) {
-  const std::string path = TempPath("file_writer_round_trip.parquet");
+  const std::string path = testing::TestTempPath("file_writer_round_trip.parquet");
   const Schema schema = MakeSchema();
   ASSERT_EQ(schema.columns().size(), 4u);
   FileWriterOptions file_options;
@@ -244,7 +243,7 @@ TEST(FileWriterTest, WritesAFileThatParsesAndReadsBack) {
 }
 
 TEST(FileWriterTest, NoKeyValueMetadataWhenThereIsNone) {
-  const std::string path = TempPath("file_writer_no_kv.parquet");
+  const std::string path = testing::TestTempPath("file_writer_no_kv.parquet");
   const Schema schema = MakeSchema();
   PQPAGE_ASSERT_OK_AND_ASSIGN(auto file, FileWriter::Open(path, schema));
   PQPAGE_ASSERT_OK(AddRowGroup(file.get(), MakeRowGroup(schema, 10, 3), WriterOptions()));
@@ -262,7 +261,7 @@ TEST(FileWriterTest, NoKeyValueMetadataWhenThereIsNone) {
 }
 
 TEST(FileWriterTest, ZeroRowGroups) {
-  const std::string path = TempPath("file_writer_empty.parquet");
+  const std::string path = testing::TestTempPath("file_writer_empty.parquet");
   PQPAGE_ASSERT_OK_AND_ASSIGN(auto file, FileWriter::Open(path, MakeSchema()));
   PQPAGE_ASSERT_OK(file->Close());
   PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(path));
@@ -272,7 +271,7 @@ TEST(FileWriterTest, ZeroRowGroups) {
 }
 
 TEST(FileWriterTest, RowGroupsOfASchemaWithoutColumnsKeepTheirRows) {
-  const std::string path = TempPath("file_writer_no_columns.parquet");
+  const std::string path = testing::TestTempPath("file_writer_no_columns.parquet");
   PQPAGE_ASSERT_OK_AND_ASSIGN(Schema schema, Schema::Builder().Build());
   ASSERT_TRUE(schema.columns().empty());
   PQPAGE_ASSERT_OK_AND_ASSIGN(auto file, FileWriter::Open(path, schema));
@@ -294,7 +293,7 @@ TEST(FileWriterTest, RowGroupsOfASchemaWithoutColumnsKeepTheirRows) {
 }
 
 TEST(FileWriterTest, EndRowGroupWithACountMustMatchTheColumns) {
-  const std::string path = TempPath("file_writer_row_count.parquet");
+  const std::string path = testing::TestTempPath("file_writer_row_count.parquet");
   const Schema schema = MakeSchema();
   PQPAGE_ASSERT_OK_AND_ASSIGN(auto file, FileWriter::Open(path, schema));
   const RowGroupData data = MakeRowGroup(schema, 10, 3);
@@ -306,7 +305,7 @@ TEST(FileWriterTest, EndRowGroupWithACountMustMatchTheColumns) {
 }
 
 TEST(FileWriterTest, RejectsCallsOutOfOrder) {
-  const std::string path = TempPath("file_writer_errors.parquet");
+  const std::string path = testing::TestTempPath("file_writer_errors.parquet");
   const Schema schema = MakeSchema();
   const auto& columns = schema.columns();
   const RowGroupData data = MakeRowGroup(schema, 20, 9);
@@ -361,7 +360,7 @@ TEST(FileWriterTest, RejectsCallsOutOfOrder) {
 // once, each reader used by one thread. Every chunk is read on every thread, so that the same
 // chunks are decoded concurrently, not only different ones.
 TEST(FileWriterTest, ChunksOfOneFileDecodeOnSeveralThreadsAtOnce) {
-  const std::string path = TempPath("file_writer_threads.parquet");
+  const std::string path = testing::TestTempPath("file_writer_threads.parquet");
   const Schema schema = MakeSchema();
   std::vector<RowGroupData> groups;
   groups.reserve(3);  // byte array values are views into their RowGroupData: no reallocation
@@ -438,7 +437,7 @@ void ExpectReadBackAsWritten(const std::string& path,
 }
 
 TEST(FileWriterTest, WhatTheWriterSaysOfAChunkIsWhatTheReaderReads) {
-  const std::string path = TempPath("file_writer_footer_round_trip.parquet");
+  const std::string path = testing::TestTempPath("file_writer_footer_round_trip.parquet");
   const Schema schema = MakeSchema();
   const auto& columns = schema.columns();
   PQPAGE_ASSERT_OK_AND_ASSIGN(auto file, FileWriter::Open(path, schema));
@@ -472,7 +471,7 @@ TEST(FileWriterTest, WhatTheWriterSaysOfAChunkIsWhatTheReaderReads) {
 
 // INT96 has no sort order: its chunks get an OffsetIndex only, and say so.
 TEST(FileWriterTest, AChunkWithoutColumnIndexReadsBackWithItsOffsetIndexOnly) {
-  const std::string path = TempPath("file_writer_int96_round_trip.parquet");
+  const std::string path = testing::TestTempPath("file_writer_int96_round_trip.parquet");
   PQPAGE_ASSERT_OK_AND_ASSIGN(
       const Schema schema,
       Schema::Builder().AddPrimitive("t", Repetition::kOptional, PhysicalType::kInt96).Build());
@@ -520,8 +519,9 @@ TEST(FileWriterTest, ChunkDescriptionsCompareEveryField) {
 }
 
 TEST(FileWriterTest, OpenFailsForAMissingDirectory) {
-  PQPAGE_EXPECT_ERROR(FileWriter::Open(TempPath("no/such/dir/x.parquet"), MakeSchema()),
-                      StatusCode::kNotFound);
+  PQPAGE_EXPECT_ERROR(
+      FileWriter::Open(testing::TestTempPath("no/such/dir/x.parquet"), MakeSchema()),
+      StatusCode::kNotFound);
 }
 
 }  // namespace

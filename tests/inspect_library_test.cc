@@ -23,7 +23,6 @@ namespace {
 
 using InspectTest = testing::SampleFileTest;
 using testing::kSampleRowsPerGroup;
-using testing::TempPath;
 
 constexpr int kColumns = 5;  // id, city, price, flag, tags.element
 
@@ -165,7 +164,7 @@ TEST_F(InspectTest, RefusesBadRequestsAndStopsAtACallbacksError) {
 
 TEST_F(InspectTest, ADamagedChunkIsReportedNotReturned) {
   PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation price, input_->LocateColumnChunk(0, 2));
-  const std::string damaged_path = TempPath("damaged.parquet");
+  const std::string damaged_path = testing::TestTempPath("damaged.parquet");
   PQPAGE_ASSERT_OK(testing::WriteDamagedCopy(in_path_, price, damaged_path));
   PQPAGE_ASSERT_OK_AND_ASSIGN(std::unique_ptr<FileReader> damaged, FileReader::Open(damaged_path));
   InspectOptions options;
@@ -307,7 +306,7 @@ TEST_F(InspectTest, ReadChunksReturnsErrorsItDoesNotCrash) {
   EXPECT_EQ(ReadAll(*input_, bad).status().code(), absl::StatusCode::kInvalidArgument);
 
   PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation tags, input_->LocateColumnChunk(1, 4));
-  const std::string damaged_path = TempPath("damaged.parquet");
+  const std::string damaged_path = testing::TestTempPath("damaged.parquet");
   PQPAGE_ASSERT_OK(testing::WriteDamagedCopy(in_path_, tags, damaged_path));
   PQPAGE_ASSERT_OK_AND_ASSIGN(std::unique_ptr<FileReader> damaged, FileReader::Open(damaged_path));
   EXPECT_FALSE(ReadAll(*damaged, ChunkSelection{}).ok());

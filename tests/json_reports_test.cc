@@ -333,7 +333,7 @@ TEST_F(InspectJsonTest, TheSinksErrorStopsTheDocument) {
 
 TEST_F(InspectJsonTest, ADamagedChunkCountsAsAProblem) {
   PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation chunk, input_->LocateColumnChunk(1, 2));
-  const std::string damaged = testing::TempPath("damaged.parquet");
+  const std::string damaged = testing::TestTempPath("damaged.parquet");
   PQPAGE_ASSERT_OK(testing::WriteDamagedCopy(in_path_, chunk, damaged));
   PQPAGE_ASSERT_OK_AND_ASSIGN(std::unique_ptr<FileReader> file, FileReader::Open(damaged));
   int64_t problems = 0;

@@ -24,6 +24,7 @@
 #include "pqpage/orc/metadata.h"
 #include "pqpage/status_macros.h"
 #include "status_matchers.h"
+#include "temp_path.h"
 
 namespace pqpage::orc {
 namespace {
@@ -180,7 +181,7 @@ TEST(OrcFileTest, FilesWithoutStatisticsOrStripesAndOnDiskFilesRead) {
   EXPECT_TRUE(reader->StripeStatistics(0).empty());
 
   // No stripes at all, written to a file and read through pread.
-  const std::string path = ::testing::TempDir() + "/pqpage_orc_empty_test.orc";
+  const std::string path = testing::TestTempPath("empty.orc");
   {
     PQPAGE_ASSERT_OK_AND_ASSIGN(std::unique_ptr<OrcFileWriter> writer,
                                 OrcFileWriter::Create(path, {OrcType{.kind = TypeKind::kInt}}));

@@ -12,6 +12,7 @@
 #include "pqpage/orc/file.h"
 #include "pqpage/orc/recode.h"
 #include "status_matchers.h"
+#include "temp_path.h"
 
 namespace pqpage::orc {
 namespace {
@@ -26,11 +27,9 @@ std::string ReadAll(const std::string& path) {
 class OrcRecodeTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    const std::string prefix =
-        ::testing::TempDir() + "/pqpage_orc_recode_" + std::to_string(::getpid()) + "_";
-    in_ = prefix + "in.orc";
-    out_ = prefix + "out.orc";
-    link_ = prefix + "link.orc";
+    in_ = testing::TestTempPath("in.orc");
+    out_ = testing::TestTempPath("out.orc");
+    link_ = testing::TestTempPath("link.orc");
     TearDown();
     original_ = ReadAll(std::string(PQPAGE_TESTFILES_DIR) + "/orc/zlib_v0_12.orc");
     ASSERT_FALSE(original_.empty());

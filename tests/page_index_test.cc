@@ -24,6 +24,7 @@
 #include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 #include "status_matchers.h"
+#include "temp_path.h"
 
 namespace pqpage {
 namespace {
@@ -376,7 +377,7 @@ void CheckChunkIndexes(const std::vector<uint8_t>& bytes, const FileReader& read
 class PageIndexWriteTest : public ::testing::TestWithParam<int> {};
 
 TEST_P(PageIndexWriteTest, IndexesDescribeThePages) {
-  const std::string path = ::testing::TempDir() + "/page_index_" + std::to_string(GetParam());
+  const std::string path = testing::TestTempPath("page_index_" + std::to_string(GetParam()));
   WriterOptions options;
   options.data_page_version = GetParam();
   options.data_page_size = 300;
@@ -422,7 +423,7 @@ TEST_P(PageIndexWriteTest, IndexesDescribeThePages) {
 INSTANTIATE_TEST_SUITE_P(PageVersions, PageIndexWriteTest, ::testing::Values(1, 2));
 
 TEST(PageIndexWriteTest, NoIndexesWhenTurnedOff) {
-  const std::string path = ::testing::TempDir() + "/page_index_off";
+  const std::string path = testing::TestTempPath("page_index_off");
   FileWriterOptions file_options;
   file_options.write_page_index = false;
   WriteIndexFile(path, WriterOptions{}, file_options);
@@ -684,7 +685,7 @@ TEST(PageIndexReadTest, HostileIndexesAreDataLoss) {
 
 // FileReader checks where the footer says the index lies before reading it.
 TEST(PageIndexReadTest, AnIndexOutsideTheFileIsDataLossAndTheChunkStillReads) {
-  const std::string path = ::testing::TempDir() + "/page_index_moved";
+  const std::string path = testing::TestTempPath("page_index_moved");
   WriteIndexFile(path, WriterOptions{});
   std::vector<uint8_t> bytes = ReadFile(path);
   format::FileMetaData footer = Footer(bytes);

@@ -13,6 +13,7 @@
 #include "pqpage/file.h"
 #include "pqpage/page_index.h"
 #include "status_matchers.h"
+#include "temp_path.h"
 
 namespace pqpage {
 namespace {
@@ -28,7 +29,7 @@ std::string Bytes(int32_t value) { return std::string(reinterpret_cast<const cha
 // that truncated bounds are exercised); `sparse`: optional INT32, null for rows
 // 1000..1999 and every 7th row.
 std::string WriteFile(const std::string& name) {
-  const std::string path = ::testing::TempDir() + "/" + name;
+  const std::string path = testing::TestTempPath(name);
   auto schema =
       Schema::Builder()
           .AddPrimitive("sorted", Repetition::kRequired, PhysicalType::kInt64)

@@ -19,6 +19,7 @@
 #include "pqpage/value_batch.h"
 #include "pqpage/value_type.h"
 #include "status_matchers.h"
+#include "temp_path.h"
 
 namespace pqpage {
 namespace {
@@ -30,8 +31,8 @@ constexpr int64_t kRowsPerGroup = 5000;
 // Two row groups of `id` (required INT64), `name` (optional strings) and `tags` (a repeated
 // INT32: 0 to 3 values a row), pages of at most 150 rows.
 std::string WriteFile(int page_version, bool page_index) {
-  const std::string path = absl::StrCat(::testing::TempDir(), "/page_runs_v", page_version,
-                                        page_index ? "_index" : "", ".parquet");
+  const std::string path = testing::TestTempPath(
+      absl::StrCat("v", page_version, page_index ? "_index" : "", ".parquet"));
   auto schema = Schema::Builder()
                     .AddPrimitive("id", Repetition::kRequired, PhysicalType::kInt64)
                     .AddPrimitive("name", Repetition::kOptional, PhysicalType::kByteArray)

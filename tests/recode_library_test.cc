@@ -18,8 +18,6 @@
 namespace pqpage {
 namespace {
 
-using testing::TempPath;
-
 std::string ReadAll(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
@@ -164,14 +162,14 @@ TEST_F(RecodeTest, RefusesBadRequestsBeforeWritingAnything) {
   EXPECT_FALSE(IsUnknownColumnError(absl::OkStatus()));
 
   absl::StatusOr<RecodeReport> unwritable =
-      Recode(*input_, TempPath("no_such_dir/out.parquet"), RecodeOptions{});
+      Recode(*input_, testing::TestTempPath("no_such_dir/out.parquet"), RecodeOptions{});
   EXPECT_FALSE(unwritable.ok());
 }
 
 TEST_F(RecodeTest, DamagedInputFailsTheSameWayOnAnyThreadCountAndLeavesNoOutput) {
   // The second row group's price chunk overwritten: its pages no longer decode.
   PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation price, input_->LocateColumnChunk(1, 2));
-  const std::string damaged_path = TempPath("damaged.parquet");
+  const std::string damaged_path = testing::TestTempPath("damaged.parquet");
   PQPAGE_ASSERT_OK(testing::WriteDamagedCopy(in_path_, price, damaged_path));
   PQPAGE_ASSERT_OK_AND_ASSIGN(std::unique_ptr<FileReader> damaged, FileReader::Open(damaged_path));
   std::vector<std::string> messages;
@@ -190,8 +188,8 @@ TEST_F(RecodeTest, DamagedInputFailsTheSameWayOnAnyThreadCountAndLeavesNoOutput)
 // A column the ARROW:schema makes a dictionary type gets the dictionary or PLAIN under auto; the
 // same data in a plain string column goes where its size takes it (DELTA_BYTE_ARRAY here).
 TEST(RecodeArrowTest, ArrowDictionaryColumnsStayDictionaryOrPlain) {
-  const std::string in_path = TempPath("arrow_in.parquet");
-  const std::string out_path = TempPath("arrow_out.parquet");
+  const std::string in_path = testing::TestTempPath("arrow_in.parquet");
+  const std::string out_path = testing::TestTempPath("arrow_out.parquet");
   PQPAGE_ASSERT_OK(testing::WriteArrowSampleFile(in_path));
   PQPAGE_ASSERT_OK_AND_ASSIGN(std::unique_ptr<FileReader> input, FileReader::Open(in_path));
   RecodeOptions options;

@@ -5,7 +5,6 @@
 #define PQPAGE_TESTS_RECODE_SAMPLE_FILE_H_
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -30,6 +29,7 @@
 #include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 #include "status_matchers.h"
+#include "temp_path.h"
 
 namespace pqpage::testing {
 
@@ -190,13 +190,6 @@ inline absl::StatusOr<std::vector<std::string>> ChunkLevels(const FileReader& fi
   return levels;
 }
 
-// A path in the test temporary directory, unique to the running test and process.
-inline std::string TempPath(const std::string& name) {
-  const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
-  return absl::StrCat(::testing::TempDir(), "/", test->test_suite_name(), "_", test->name(), "_",
-                      getpid(), "_", name);
-}
-
 // Writes a copy of the file at `path` to `damaged_path` with every byte of `chunk` set to 0xFF, so
 // that the chunk's pages no longer decode while the footer still reads.
 inline absl::Status WriteDamagedCopy(const std::string& path, const ColumnChunkLocation& chunk,
@@ -228,8 +221,8 @@ class SampleFileTest : public ::testing::Test {
     std::remove(out_path_.c_str());
   }
 
-  const std::string in_path_ = TempPath("in.parquet");
-  const std::string out_path_ = TempPath("out.parquet");
+  const std::string in_path_ = testing::TestTempPath("in.parquet");
+  const std::string out_path_ = testing::TestTempPath("out.parquet");
   std::unique_ptr<FileReader> input_;
 };
 

@@ -17,7 +17,6 @@ namespace pqpage {
 namespace {
 
 using ScanTest = testing::SampleFileTest;
-using testing::TempPath;
 
 bool SameTotals(const ScanTotals& a, const ScanTotals& b) {
   return a.rows == b.rows && a.levels == b.levels && a.values == b.values &&
@@ -122,7 +121,7 @@ TEST_F(ScanTest, RefusesNoThreadsAndReportsADamagedChunkAlikeOnAnyThreadCount) {
 
   // The second row group's price chunk overwritten: its pages no longer decode.
   PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkLocation price, input_->LocateColumnChunk(1, 2));
-  const std::string damaged_path = TempPath("damaged.parquet");
+  const std::string damaged_path = testing::TestTempPath("damaged.parquet");
   PQPAGE_ASSERT_OK(testing::WriteDamagedCopy(in_path_, price, damaged_path));
   PQPAGE_ASSERT_OK_AND_ASSIGN(std::unique_ptr<FileReader> damaged, FileReader::Open(damaged_path));
   std::vector<std::string> messages;
