@@ -55,6 +55,8 @@ inline ColumnDescriptor MakeColumn(PhysicalType type, Shape shape, int type_leng
 // A growable array of bool with data() (std::vector<bool> has none, and spans need one).
 class BoolVector {
  public:
+  using value_type = bool;
+
   void push_back(bool value) {
     if (size_ == capacity_) {
       capacity_ = capacity_ == 0 ? 64 : capacity_ * 2;

@@ -2,7 +2,7 @@
  * Parquet's metadata structures, as pqpage reads and writes them: page headers and the file footer,
  * serialised with Thrift's compact protocol. Field ids, types and enum values are the Parquet
  * format's (they are the wire format); the set of structures is what the page and file layers
- * need. Fields and union members left out here (encryption, bloom filters, geospatial
+ * need. Fields and union members left out here (encryption, geospatial
  * statistics) are skipped by the generated readers when a file carries them, because the compact
  * protocol tags every field with its id and type.
  *
@@ -348,4 +348,25 @@ struct FileMetaData {
   5: optional list<KeyValue> key_value_metadata;
   6: optional string created_by;
   7: optional list<ColumnOrder> column_orders;
+}
+
+/* A column chunk's bloom filter in the file: this header, then num_bytes bytes of bitset. Each
+   union has one member the format defines today; a reader refuses a filter with none set. */
+struct SplitBlockAlgorithm {}
+union BloomFilterAlgorithm {
+  1: SplitBlockAlgorithm BLOCK;
+}
+struct XxHash {}
+union BloomFilterHash {
+  1: XxHash XXHASH;
+}
+struct BloomFilterUncompressed {}
+union BloomFilterCompression {
+  1: BloomFilterUncompressed UNCOMPRESSED;
+}
+struct BloomFilterHeader {
+  1: required i32 numBytes;
+  2: required BloomFilterAlgorithm algorithm;
+  3: required BloomFilterHash hash;
+  4: required BloomFilterCompression compression;
 }

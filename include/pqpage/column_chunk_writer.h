@@ -30,6 +30,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "pqpage/bloom_filter.h"
 #include "pqpage/column_descriptor.h"
 #include "pqpage/compression.h"
 #include "pqpage/metadata.h"
@@ -52,6 +53,9 @@ struct ColumnChunkData {
   // The chunk's OffsetIndex and ColumnIndex: one entry per data page (has_offset_index unless
   // the chunk has none); has_column_index as ChunkPageIndex says.
   ChunkPageIndex page_index;
+  // The chunk's bloom filter, when WriterOptions::bloom_filter asks for one (FileWriter stores
+  // it and sets the metadata's bloom_filter_offset and bloom_filter_length).
+  std::optional<BloomFilter> bloom_filter;
 };
 
 class ColumnChunkWriter {

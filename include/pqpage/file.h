@@ -19,6 +19,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "pqpage/bloom_filter.h"
 #include "pqpage/byte_source.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/column_chunk_writer.h"
@@ -69,6 +70,16 @@ class FileReader {
   // (parquet-mr's -1 for "not counted") reads as unknown. A damaged index never makes the chunk
   // unreadable: OpenColumnChunk does not use it, and a caller can fall back to reading every page.
   absl::StatusOr<std::optional<ChunkPageIndex>> ReadPageIndex(int row_group, int column) const;
+
+  // The bloom filter of column chunk (row_group, column), read from the source at each call;
+  // std::nullopt when the chunk's metadata has no bloom_filter_offset. Without
+  // bloom_filter_length (older writers) the header is read first and gives the size.
+  // @return the filter; DataLoss, naming the chunk, for a filter that cannot be trusted: an offset
+  // or length outside the file's data, a header that does not parse or whose size disagrees with
+  // bloom_filter_length, a bitset that is empty, not a multiple of 32 bytes or over
+  // BloomFilter::kMaxBytes; Unimplemented for an algorithm, hash or compression the format did not
+  // define when this was written. A damaged filter never makes the chunk unreadable.
+  absl::StatusOr<std::optional<BloomFilter>> ReadBloomFilter(int row_group, int column) const;
 
   // The whole footer in pqpage's plain types (pqpage/metadata.h), for tools and engines that show
   // or use everything it holds. Converted once by Open.
@@ -124,8 +135,9 @@ struct FileWriterOptions {
 };
 
 // Writes a file: magic, then each row group's column chunks in schema order as they are added,
-// then the footer. Column chunks are written as soon as they are added, so memory holds at most
-// one chunk.
+// followed by the bloom filters of its chunks that have one (ColumnChunkData::bloom_filter),
+// then the page indexes and the footer. Column chunks are written as soon as they are added, so
+// memory holds at most one chunk.
 class FileWriter {
  public:
   static absl::StatusOr<std::unique_ptr<FileWriter>> Open(const std::string& path, Schema schema,

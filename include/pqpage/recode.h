@@ -24,6 +24,17 @@
 
 namespace pqpage {
 
+// Which column chunks of a recoded file get bloom filters (RecodeOptions::bloom_filters).
+enum class BloomFilterPolicy : int8_t {
+  // The columns that have a filter in any row group of the input (and every column when
+  // writer.bloom_filter is enabled).
+  kKeep,
+  // Every column (BOOLEAN columns never get one).
+  kAll,
+  // None.
+  kNone,
+};
+
 struct RecodeOptions {
   // How every chunk is written; column_overrides set single columns apart (their keys must name
   // columns of the input: Recode refuses unknown ones).
@@ -31,6 +42,10 @@ struct RecodeOptions {
   // Write the page index (an OffsetIndex for every chunk, a ColumnIndex where the type has an
   // order).
   bool write_page_index = true;
+  // Which columns get bloom filters; a column whose override sets bloom_filter keeps its own
+  // setting. A filter holds hashes of values, so each is rebuilt from the values as they are
+  // written, sized as writer.bloom_filter says (its distinct count, rate and limit).
+  BloomFilterPolicy bloom_filters = BloomFilterPolicy::kKeep;
   // Column chunks encoded (and finished) at once, at least 1. The output does not depend on it.
   // Finished chunks waiting for the ones before them to be written hold at most about 32 MiB per
   // thread (the chunk next in file order always proceeds, whatever its size).

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "pqpage/bloom_filter.h"
 #include "pqpage/column_descriptor.h"
 #include "pqpage/compression.h"
 #include "pqpage/types.h"
@@ -76,6 +77,27 @@ std::optional<EncodingPolicy> ParseEncodingPolicy(std::string_view name);
 // @return the policy `name` names, in any case; InvalidArgument listing the policies otherwise.
 absl::StatusOr<EncodingPolicy> EncodingPolicyFromName(std::string_view name);
 
+// Whether and how the page builder makes a column chunk's bloom filter (pqpage/bloom_filter.h):
+// every present value's hash goes in, and ColumnChunkData::bloom_filter holds the result, which
+// FileWriter stores after the row group's chunks. BOOLEAN columns never get one (two values are
+// better answered by the statistics).
+struct BloomFilterOptions {
+  bool enabled = false;
+  // The distinct values the filter is sized for. Unset: the chunk's own distinct values, counted
+  // (by their hashes) while it is written, so a chunk gets the smallest filter that holds its
+  // values at `fpp`; the count costs memory for one 64-bit hash per distinct value until the
+  // filter reaches max_bytes.
+  std::optional<int64_t> distinct_values;
+  // The false-positive rate the filter is sized for, in (0, 1).
+  double fpp = BloomFilter::kDefaultFpp;
+  // The most bytes of one filter (a power of two is used at or below it), at most
+  // BloomFilter::kMaxBytes. More distinct values than fit at `fpp` raise the false-positive rate
+  // instead of the size (parquet-java's default limit).
+  int64_t max_bytes = int64_t{1} << 20;
+
+  bool operator==(const BloomFilterOptions&) const = default;
+};
+
 // What one column may set differently from the others (WriterOptions::column_overrides). A field
 // left unset keeps the value WriterOptions gives every column.
 struct ColumnWriterOverride {
@@ -88,6 +110,8 @@ struct ColumnWriterOverride {
   std::optional<int64_t> data_page_size;
   std::optional<bool> dictionary;
   std::optional<AutoEncodings> auto_encodings;
+  // Replaces WriterOptions::bloom_filter whole for this column (enabled = false turns it off).
+  std::optional<BloomFilterOptions> bloom_filter;
 };
 
 struct WriterOptions {
@@ -117,6 +141,9 @@ struct WriterOptions {
   bool write_statistics = true;
   // Byte array bounds in the page index (IndexedPage) are cut to this many bytes; at least 1.
   int64_t page_index_truncate_length = 64;
+  // The chunk's bloom filter; none unless enabled. InvalidArgument (CheckWriterSetup) for an fpp
+  // outside (0, 1), a non-positive distinct_values or max_bytes, or max_bytes past the limit.
+  BloomFilterOptions bloom_filter;
   // Decode every finished page with pqpage's own page decoder and compare (a debug option). The
   // check runs at Finish() over the whole chunk; to compare, the writer keeps a copy of every level
   // and value given, so in this mode only memory grows with the chunk.

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "cli/cli_args.h"
 #include "cli/cli_orc.h"
@@ -59,6 +60,14 @@ constexpr char kUsage[] =
     "                          on: this column starts with a dictionary whatever the policy\n"
     "                          (falling back to the policy's encoding when it is full); off: it\n"
     "                          has none (repeatable)\n"
+    "  --bloom keep|all|none   which columns get bloom filters: keep (default) those with one\n"
+    "                          in IN, all but BOOLEAN columns, or none; filters are rebuilt\n"
+    "                          from the values, each sized for its chunk's distinct values\n"
+    "  --bloom-fpp RATE        the false-positive rate filters are sized for (default 0.05)\n"
+    "  --column-bloom PATH[=NDV[:FPP]]\n"
+    "                          this column gets a bloom filter whatever --bloom says, sized\n"
+    "                          for NDV distinct values (default: each chunk's own count) at\n"
+    "                          rate FPP (default --bloom-fpp); PATH=off: none (repeatable)\n"
     "  --checksum              write a CRC in every page header\n"
     "  --no-statistics         write no statistics (pages and column chunks)\n"
     "  --no-page-index         write no page index (by default every column chunk gets an\n"
@@ -90,6 +99,45 @@ absl::StatusOr<std::pair<std::string, std::string>> SplitColumnSetting(const std
         absl::StrCat("--", option, " wants PATH=VALUE, not '", text, "'"));
   }
   return std::make_pair(text.substr(0, equals), text.substr(equals + 1));
+}
+
+// A false-positive rate given on the command line: a number in (0, 1).
+absl::StatusOr<double> ParseRate(const std::string& option, const std::string& text) {
+  double rate = 0;
+  if (!absl::SimpleAtod(text, &rate) || !(rate > 0.0 && rate < 1.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--", option, " wants a rate between 0 and 1 (0.01), not '", text, "'"));
+  }
+  return rate;
+}
+
+// --column-bloom PATH[=NDV[:FPP]] and PATH=off, into options->column_overrides; the other
+// fields of each filter's options come from options->bloom_filter (--bloom-fpp).
+absl::Status ColumnBloomFromArgs(const ParsedArgs& args, WriterOptions* options) {
+  for (const std::string& text : args.Values("column-bloom")) {
+    BloomFilterOptions bloom = options->bloom_filter;
+    bloom.enabled = true;
+    std::string path = text;
+    const size_t equals = text.rfind('=');
+    if (equals != std::string::npos) {
+      PQPAGE_ASSIGN_OR_RETURN(auto setting, SplitColumnSetting("column-bloom", text));
+      path = setting.first;
+      const std::string& size = setting.second;
+      const size_t colon = size.find(':');
+      if (size == "off") {
+        bloom.enabled = false;
+      } else {
+        PQPAGE_ASSIGN_OR_RETURN(bloom.distinct_values,
+                                ParseIntegerOption("column-bloom distinct values",
+                                                   size.substr(0, colon), 1, int64_t{1} << 40));
+        if (colon != std::string::npos) {
+          PQPAGE_ASSIGN_OR_RETURN(bloom.fpp, ParseRate("column-bloom", size.substr(colon + 1)));
+        }
+      }
+    }
+    options->column_overrides[path].bloom_filter = bloom;
+  }
+  return absl::OkStatus();
 }
 
 // The --column-encoding and --column-compression settings, into options->column_overrides.
@@ -124,7 +172,7 @@ absl::Status ColumnOverridesFromArgs(const ParsedArgs& args, WriterOptions* opti
     override.compression = codec;
     override.compression_level = level;
   }
-  return absl::OkStatus();
+  return ColumnBloomFromArgs(args, options);
 }
 
 // Turns the command line into writer options; InvalidArgument with a message for the user.
@@ -161,6 +209,9 @@ absl::StatusOr<WriterOptions> WriterOptionsFromArgs(const ParsedArgs& args) {
     PQPAGE_ASSIGN_OR_RETURN(options.data_page_size,
                             ParseIntegerOption("page-size", *size, 1, int64_t{1} << 30));
   }
+  if (auto rate = args.Value("bloom-fpp")) {
+    PQPAGE_ASSIGN_OR_RETURN(options.bloom_filter.fpp, ParseRate("bloom-fpp", *rate));
+  }
   PQPAGE_RETURN_IF_ERROR(CheckCompressionLevel(options.compression, options.compression_level));
   PQPAGE_RETURN_IF_ERROR(ColumnOverridesFromArgs(args, &options));
   options.write_checksums = args.Has("checksum");
@@ -181,6 +232,9 @@ int RunRecode(const std::vector<std::string>& args) {
                                            {"column-encoding", true},
                                            {"column-compression", true},
                                            {"column-dictionary", true},
+                                           {"column-bloom", true},
+                                           {"bloom", true},
+                                           {"bloom-fpp", true},
                                            {"auto-encodings", true},
                                            {"tie-margin", true},
                                            {"checksum", false},
@@ -228,6 +282,16 @@ int RunRecode(const std::vector<std::string>& args) {
   RecodeOptions recode;
   recode.writer = *std::move(options);
   recode.write_page_index = !parsed->Has("no-page-index");
+  if (auto policy = parsed->Value("bloom")) {
+    if (*policy == "all") {
+      recode.bloom_filters = BloomFilterPolicy::kAll;
+    } else if (*policy == "none") {
+      recode.bloom_filters = BloomFilterPolicy::kNone;
+    } else if (*policy != "keep") {
+      return UsageError(kCommand,
+                        absl::StrCat("--bloom is keep, all or none, not '", *policy, "'"));
+    }
+  }
   recode.threads = threads;
   recode.verify = verify;
   recode.on_warning = [](const std::string& warning) {

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "file/bloom_filter_read.h"
 #include "file/page_index_read.h"
 #include "file/writer_quirks.h"
 #include "metadata/footer_metadata.h"
@@ -254,6 +255,31 @@ absl::StatusOr<std::optional<ChunkPageIndex>> FileReader::ReadPageIndex(int row_
       has_offset_index ? std::optional<absl::Span<const uint8_t>>(offset_bytes) : std::nullopt);
   if (!index.ok()) return absl::DataLossError(absl::StrCat(where, index.status().message()));
   return std::optional<ChunkPageIndex>(*std::move(index));
+}
+
+absl::StatusOr<std::optional<BloomFilter>> FileReader::ReadBloomFilter(int row_group,
+                                                                       int column) const {
+  PQPAGE_RETURN_IF_ERROR(LocateColumnChunk(row_group, column).status());
+  const State& state = *state_;
+  const format::ColumnChunk& chunk = state.metadata.row_groups[static_cast<size_t>(row_group)]
+                                         .columns[static_cast<size_t>(column)];
+  if (!chunk.__isset.meta_data || !chunk.meta_data.__isset.bloom_filter_offset) {
+    return std::nullopt;
+  }
+  const format::ColumnMetaData& meta = chunk.meta_data;
+  absl::StatusOr<BloomFilter> filter = internal::ReadBloomFilterAt(
+      *state.source, meta.bloom_filter_offset,
+      meta.__isset.bloom_filter_length ? std::optional<int32_t>(meta.bloom_filter_length)
+                                       : std::nullopt,
+      int64_t{sizeof(kMagic)}, state.data_end);
+  if (!filter.ok()) {
+    return absl::Status(
+        filter.status().code(),
+        absl::StrCat(state.name, ": row group ", row_group, ", column '",
+                     state.schema.columns()[static_cast<size_t>(column)].PathString(),
+                     "': ", filter.status().message()));
+  }
+  return std::optional<BloomFilter>(*std::move(filter));
 }
 
 absl::StatusOr<ColumnChunkReader> FileReader::OpenColumnChunk(int row_group, int column) const {

@@ -16,6 +16,7 @@
 #include "absl/strings/str_join.h"
 #include "common/output_file.h"
 #include "file/page_index_thrift.h"
+#include "metadata/bloom_filter_header.h"
 #include "metadata/footer_metadata.h"
 #include "metadata/thrift_compact.h"
 #include "parquet_types.h"
@@ -51,6 +52,9 @@ struct FileWriter::State {
   };
   std::vector<ChunkIndexes> row_group_indexes;  // the row group being written
   std::vector<std::vector<ChunkIndexes>> indexes;
+  // The bloom filters of the row group being written (header and bitset, as stored), by column;
+  // EndRowGroup writes them after its chunks, so memory holds one row group's filters.
+  std::vector<std::vector<uint8_t>> row_group_filters;
   int64_t num_rows = 0;
 
   absl::Status Write(absl::Span<const uint8_t> bytes) {
@@ -97,6 +101,21 @@ struct FileWriter::State {
     return Write(bytes);
   }
 
+  // Writes the row group's bloom filters and points its chunks' metadata at them.
+  absl::Status WriteBloomFilters() {
+    std::vector<uint8_t> bytes;
+    for (size_t c = 0; c < row_group_filters.size(); ++c) {
+      const std::vector<uint8_t>& filter = row_group_filters[c];
+      if (filter.empty()) continue;
+      format::ColumnMetaData& meta = row_group.columns[c].meta_data;
+      meta.__set_bloom_filter_offset(position + static_cast<int64_t>(bytes.size()));
+      meta.__set_bloom_filter_length(static_cast<int32_t>(filter.size()));
+      bytes.insert(bytes.end(), filter.begin(), filter.end());
+    }
+    row_group_filters.clear();
+    return Write(bytes);
+  }
+
   // Ends the row group; `stated_rows`, when given, is its row count (which a row group with
   // no columns has no other way to state, and which one with columns must agree with).
   absl::Status EndRowGroup(std::optional<int64_t> stated_rows) {
@@ -122,6 +141,7 @@ struct FileWriter::State {
                                                      " columns"));
     }
     if (expected == 0) row_group.__set_file_offset(position);
+    PQPAGE_RETURN_IF_ERROR(WriteBloomFilters());
     row_group.__set_ordinal(static_cast<int16_t>(row_groups.size()));
     num_rows += row_group.num_rows;
     row_groups.push_back(std::move(row_group));
@@ -175,6 +195,7 @@ absl::Status FileWriter::BeginRowGroup() {
   state_->in_row_group = true;
   state_->row_group = format::RowGroup();
   state_->row_group_indexes.clear();
+  state_->row_group_filters.clear();
   return absl::OkStatus();
 }
 
@@ -222,6 +243,13 @@ absl::Status FileWriter::WriteColumnChunk(const ColumnChunkData& chunk) {
         " with ", meta.total_compressed_size, " bytes, but the file is at ", state.position,
         " and the chunk holds ", chunk.bytes.size(), " bytes"));
   }
+  std::vector<uint8_t> filter;
+  if (chunk.bloom_filter.has_value()) {
+    PQPAGE_RETURN_IF_ERROR(internal::AppendBloomFilterHeader(
+        static_cast<int32_t>(chunk.bloom_filter->num_bytes()), &filter));
+    const std::vector<uint8_t> bitset = chunk.bloom_filter->Bitset();
+    filter.insert(filter.end(), bitset.begin(), bitset.end());
+  }
   const int64_t offset = state.position;
   PQPAGE_RETURN_IF_ERROR(state.Write(chunk.bytes));
 
@@ -239,6 +267,7 @@ absl::Status FileWriter::WriteColumnChunk(const ColumnChunkData& chunk) {
     indexes.offset_index = internal::OffsetIndexOf(chunk.page_index, meta.physical_type());
   }
   state.row_group_indexes.push_back(std::move(indexes));
+  state.row_group_filters.push_back(std::move(filter));
   state.row_group.__set_total_byte_size(state.row_group.total_byte_size +
                                         meta.total_uncompressed_size);
   state.row_group.__set_total_compressed_size(state.row_group.total_compressed_size +

@@ -77,6 +77,27 @@ absl::Status VerifyOutput(const FileReader& input, const std::string& out_path,
   return absl::OkStatus();
 }
 
+// Gives each column that `policy` gives a bloom filter and whose override does not say otherwise
+// an override with writer->bloom_filter enabled (and the others one with it disabled).
+void ApplyBloomFilterPolicy(const FileReader& input, BloomFilterPolicy policy,
+                            WriterOptions* writer) {
+  const std::vector<ColumnDescriptor>& columns = input.schema().columns();
+  for (size_t c = 0; c < columns.size(); ++c) {
+    ColumnWriterOverride& override = writer->column_overrides[columns[c].PathString()];
+    if (override.bloom_filter.has_value()) continue;
+    bool enabled = policy == BloomFilterPolicy::kAll;
+    if (policy == BloomFilterPolicy::kKeep) {
+      enabled = writer->bloom_filter.enabled;
+      for (const RowGroup& group : input.metadata().row_groups) {
+        const std::optional<ColumnMetaData>& meta = group.columns[c].meta_data;
+        enabled = enabled || (meta.has_value() && meta->bloom_filter_offset.has_value());
+      }
+    }
+    override.bloom_filter = writer->bloom_filter;
+    override.bloom_filter->enabled = enabled;
+  }
+}
+
 // Writes the whole output; `*created` tells whether it was created (and so is Recode's to remove
 // on failure).
 absl::Status WriteOutput(const FileReader& input, const std::string& out_path,
@@ -120,6 +141,7 @@ absl::StatusOr<RecodeReport> Recode(const FileReader& input, const std::string& 
       internal::ArrowDictionaryPaths(input, options.on_warning);
   WriterOptions writer_options = options.writer;
   internal::KeepArrowDictionaries(arrow_dictionaries, &writer_options);
+  ApplyBloomFilterPolicy(input, options.bloom_filters, &writer_options);
 
   RecodeReport report;
   report.num_row_groups = input.num_row_groups();

@@ -52,7 +52,7 @@ PUBLIC_OWNERS = {
     "codec": ["codec.h"],
     "encodings": ["codec_factory.h", "plain.h", "dictionary.h", "delta_binary_packed.h",
                   "delta_byte_array.h", "delta_length_byte_array.h", "byte_stream_split.h",
-                  "rle_bit_packed_hybrid.h", "bit_packed.h", "group_var_int.h"],
+                  "rle_bit_packed_hybrid.h", "bit_packed.h", "group_var_int.h", "bloom_filter.h"],
     "compression": ["compression.h"],
     "metadata": ["page.h", "metadata.h", "value_text.h"],
     "schema": ["schema.h"],

@@ -68,6 +68,7 @@ WriterOptions WriterOptions::ForColumn(std::string_view column_path) const {
   if (override.data_page_size) out.data_page_size = *override.data_page_size;
   if (override.dictionary) out.dictionary = override.dictionary;
   if (override.auto_encodings) out.auto_encodings = *override.auto_encodings;
+  if (override.bloom_filter) out.bloom_filter = *override.bloom_filter;
   return out;
 }
 

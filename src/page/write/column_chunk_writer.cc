@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "page/write/bloom_filter_builder.h"
 #include "page/write/chunk_builder.h"
 #include "page/write/writer_checks.h"
 #include "pqpage/status_macros.h"
@@ -43,6 +45,7 @@ struct ColumnChunkWriter::State {
   absl::Status status;
   bool finished = false;
   std::unique_ptr<ChunkBuilderBase> builder;
+  std::optional<internal::BloomFilterBuilder> bloom;  // when the options ask for a filter
 
   absl::Status Usable() const {
     if (finished) return absl::FailedPreconditionError("the column chunk writer is spent");
@@ -60,6 +63,9 @@ ColumnChunkWriter::ColumnChunkWriter(ColumnDescriptor column, const WriterOption
     auto builder = internal::MakeChunkBuilder(state_->column, options);
     if (builder.ok()) {
       state_->builder = std::move(builder).value();
+      if (options.bloom_filter.enabled && state_->column.type != PhysicalType::kBoolean) {
+        state_->bloom.emplace(options.bloom_filter);
+      }
     } else {
       state_->status = builder.status();
     }
@@ -88,6 +94,9 @@ absl::Status ColumnChunkWriter::WriteBatch(absl::Span<const int16_t> definition_
   PQPAGE_ASSIGN_OR_RETURN(const int64_t levels,
                           builder->Check(definition_levels, repetition_levels, values));
   state_->status = builder->Write(definition_levels, repetition_levels, values, levels);
+  if constexpr (!std::is_same_v<T, bool>) {
+    if (state_->status.ok() && state_->bloom.has_value()) state_->bloom->Add(values);
+  }
   return state_->status;
 }
 
@@ -106,6 +115,7 @@ absl::Status ColumnChunkWriter::WriteIndexedBatch(absl::Span<const int16_t> defi
       builder->CheckIndexed(definition_levels, repetition_levels, indices, entries));
   state_->status =
       builder->WriteIndexed(definition_levels, repetition_levels, indices, entries, levels);
+  if (state_->status.ok() && state_->bloom.has_value()) state_->bloom->AddIndexed(indices, entries);
   return state_->status;
 }
 
@@ -123,6 +133,8 @@ absl::StatusOr<ColumnChunkData> ColumnChunkWriter::Finish(int64_t file_offset) {
   state_->finished = true;
   auto chunk = state_->builder->Finish(file_offset);
   state_->builder.reset();
+  if (chunk.ok() && state_->bloom.has_value()) chunk->bloom_filter = state_->bloom->Finish();
+  state_->bloom.reset();
   return chunk;
 }
 

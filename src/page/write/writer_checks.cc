@@ -46,6 +46,15 @@ absl::Status CheckWriterSetup(const ColumnDescriptor& column, const WriterOption
         absl::StrCat(where, "page_index_truncate_length must be at least 1, not ",
                      options.page_index_truncate_length));
   }
+  const BloomFilterOptions& bloom = options.bloom_filter;
+  if (bloom.enabled &&
+      (!(bloom.fpp > 0.0 && bloom.fpp < 1.0) || bloom.max_bytes <= 0 ||
+       bloom.max_bytes > BloomFilter::kMaxBytes || bloom.distinct_values.value_or(1) <= 0)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, "bloom filter options out of range (fpp ", bloom.fpp,
+                     " must be in (0, 1), ", "max_bytes ", bloom.max_bytes, " in 1..",
+                     BloomFilter::kMaxBytes, ", distinct_values positive)"));
+  }
   if (static_cast<int>(options.auto_encodings) < 0 ||
       static_cast<int>(options.auto_encodings) >
           static_cast<int>(AutoEncodings::kDictionaryOrPlain)) {

@@ -1,0 +1,62 @@
+// Builds a column chunk's bloom filter from the values the page builder is given
+// (WriterOptions::bloom_filter). With a distinct-value count given, the filter is made at once and
+// each value goes in as it comes; without one, the distinct hashes are kept until Finish sizes the
+// filter for their number, or until so many have come that the filter would reach its largest
+// size, when it is made at that size and the hashes go in.
+#ifndef PQPAGE_PAGE_WRITE_BLOOM_FILTER_BUILDER_H_
+#define PQPAGE_PAGE_WRITE_BLOOM_FILTER_BUILDER_H_
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
+#include "absl/types/span.h"
+#include "pqpage/bloom_filter.h"
+#include "pqpage/writer_options.h"
+
+namespace pqpage::internal {
+
+class BloomFilterBuilder {
+ public:
+  // `options` must have passed CheckWriterSetup.
+  explicit BloomFilterBuilder(const BloomFilterOptions& options);
+
+  template <typename T>
+  void Add(absl::Span<const T> values) {
+    for (const T& value : values) AddHash(BloomFilter::Hash(value));
+  }
+  // The values entries[indices[i]]. Each entry is hashed and added once per builder for the same
+  // `entries` (address and size), as WriteIndexedBatch promises the same contents for them.
+  template <typename T>
+  void AddIndexed(absl::Span<const uint32_t> indices, absl::Span<const T> entries) {
+    if (entries.data() != indexed_entries_ || entries.size() != added_entries_.size()) {
+      indexed_entries_ = entries.data();
+      added_entries_.assign(entries.size(), false);
+    }
+    for (const uint32_t index : indices) {
+      if (added_entries_[index]) continue;
+      added_entries_[index] = true;
+      AddHash(BloomFilter::Hash(entries[index]));
+    }
+  }
+  void AddHash(uint64_t hash);
+
+  // The filter holding every value added. The builder is spent afterwards.
+  BloomFilter Finish();
+
+ private:
+  void MakeFilter(int64_t num_bytes);
+
+  BloomFilterOptions options_;
+  // Distinct hashes past which the filter would be at max_bytes anyway.
+  int64_t max_counted_ = 0;
+  absl::flat_hash_set<uint64_t> hashes_;  // while the filter is not made yet
+  std::optional<BloomFilter> filter_;
+  const void* indexed_entries_ = nullptr;
+  std::vector<bool> added_entries_;
+};
+
+}  // namespace pqpage::internal
+
+#endif  // PQPAGE_PAGE_WRITE_BLOOM_FILTER_BUILDER_H_
