@@ -122,6 +122,14 @@ absl::StatusOr<ColumnChunkReader> OpenColumnChunkRows(
     const FileReader& file, int row_group, int column, const RowRange& rows,
     const std::function<void(const std::string&)>& on_warning);
 
+// OpenColumnChunkRows for several ranges of rows, as ColumnChunkReader::SelectRows takes them
+// (ascending, not overlapping).
+// @return the reader, whose batches hold only rows of `ranges`; OpenColumnChunk's error, or
+// SelectRows'.
+absl::StatusOr<ColumnChunkReader> OpenColumnChunkRanges(
+    const FileReader& file, int row_group, int column, std::vector<RowRange> ranges,
+    const std::function<void(const std::string&)>& on_warning);
+
 // "pqpage version X.Y.Z (build HASH)", the created_by every file pqpage writes carries.
 std::string DefaultCreatedBy();
 

@@ -2,13 +2,16 @@
 // inspect_json.h): names for enum ids read from a file, which may be ones the format does not
 // define; text from the file made safe for a terminal; and statistics bounds, which a file stores
 // as PLAIN-encoded bytes, decoded for their physical type (numbers for the numeric types, text or
-// hex for byte arrays). A codec id's name is CodecIdName in pqpage/compression.h.
+// hex for byte arrays), and values a person types as the bytes a file stores. A codec id's name is
+// CodecIdName in pqpage/compression.h.
 #ifndef PQPAGE_VALUE_TEXT_H_
 #define PQPAGE_VALUE_TEXT_H_
 
 #include <string>
 #include <string_view>
 
+#include "absl/status/statusor.h"
+#include "pqpage/column_descriptor.h"
 #include "pqpage/json_writer.h"
 #include "pqpage/page.h"
 #include "pqpage/types.h"
@@ -41,6 +44,26 @@ void WriteStatisticsJson(JsonWriter& json, PhysicalType type, const Statistics& 
 // @return "min 1, max 6, null_count 0" (bounds as FormatBoundText writes them), or "(empty)"
 // when no field is set.
 std::string FormatStatisticsText(PhysicalType type, const Statistics& stats);
+
+// The reverse, for values a person gives (pqpage lookup): `text` as the PLAIN bytes of one value
+// of `column` (a byte array without its length), the form statistics and the page index store
+// and bloom filters hash. By the column's logical type:
+//   INT32, INT64          an integer in the type's range (INTEGER(8..16) and unsigned: theirs)
+//   DATE                  2026-01-31, or the day number
+//   TIMESTAMP             RFC 3339 (2026-01-31T12:00:00.5Z), the same without zone as UTC, or
+//                         the stored integer
+//   DECIMAL               12.50 (at most `scale` places that are not zeros; at most 38 digits),
+//                         as the column stores it: a scaled integer, or big-endian two's
+//                         complement bytes, the fewest for BYTE_ARRAY, type_length for FLBA
+//   FLOAT, DOUBLE         a number, "nan", "inf"
+//   BOOLEAN               true, false, 1, 0
+//   STRING, ENUM, JSON    the text's bytes
+//   UUID                  8-4-4-4-12 hex digits
+//   other byte arrays     the text's bytes, or 0x and hex digits
+// A FIXED_LEN_BYTE_ARRAY value must come to type_length bytes.
+// @return the bytes; InvalidArgument, quoting the text, for text the column cannot hold;
+// Unimplemented for INT96.
+absl::StatusOr<std::string> ParseValueText(const ColumnDescriptor& column, std::string_view text);
 
 }  // namespace pqpage
 

@@ -14,6 +14,7 @@ int RunDump(const std::vector<std::string>& args);
 int RunRecode(const std::vector<std::string>& args);
 int RunScan(const std::vector<std::string>& args);
 int RunAdvise(const std::vector<std::string>& args);
+int RunLookup(const std::vector<std::string>& args);
 
 }  // namespace pqpage::cli
 

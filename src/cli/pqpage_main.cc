@@ -25,6 +25,8 @@ constexpr Command kCommands[] = {
     {"scan", "decode every page without printing; rows, values and MB/s", pqpage::cli::RunScan},
     {"advise", "try every encoding on each column's data; the smallest, and the recode command",
      pqpage::cli::RunAdvise},
+    {"lookup", "the row groups, pages and rows of a column that may hold a value, and why",
+     pqpage::cli::RunLookup},
 };
 
 void PrintUsage(FILE* out) {

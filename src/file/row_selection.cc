@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -33,6 +34,12 @@ std::vector<std::optional<RowRange>> RowsPerRowGroup(const FileReader& file, con
 absl::StatusOr<ColumnChunkReader> OpenColumnChunkRows(
     const FileReader& file, int row_group, int column, const RowRange& rows,
     const std::function<void(const std::string&)>& on_warning) {
+  return OpenColumnChunkRanges(file, row_group, column, {rows}, on_warning);
+}
+
+absl::StatusOr<ColumnChunkReader> OpenColumnChunkRanges(
+    const FileReader& file, int row_group, int column, std::vector<RowRange> ranges,
+    const std::function<void(const std::string&)>& on_warning) {
   PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader reader, file.OpenColumnChunk(row_group, column));
   absl::StatusOr<std::optional<ChunkPageIndex>> index = file.ReadPageIndex(row_group, column);
   absl::Status used = index.status();
@@ -42,7 +49,7 @@ absl::StatusOr<ColumnChunkReader> OpenColumnChunkRows(
   if (!used.ok() && on_warning) {
     on_warning(absl::StrCat(used.message(), "; its pages are read one after another instead"));
   }
-  PQPAGE_RETURN_IF_ERROR(reader.SelectRows({rows}));
+  PQPAGE_RETURN_IF_ERROR(reader.SelectRows(std::move(ranges)));
   return reader;
 }
 

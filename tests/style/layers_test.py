@@ -61,7 +61,7 @@ PUBLIC_OWNERS = {
     "page/choice": ["writer_options.h", "peer_readers.h"],
     "page/write": ["column_chunk_writer.h"],
     "file": ["file.h", "arrow_schema.h", "recode.h", "advise.h", "scan.h", "inspect.h",
-             "read_chunks.h", "inspect_json.h", "advise_json.h", "page_runs.h"],
+             "read_chunks.h", "inspect_json.h", "advise_json.h", "page_runs.h", "lookup.h"],
     "arrow": ["arrow_c_data.h", "arrow_reader.h", "arrow_writer.h"],
     "orc": ["orc/"],
 }
