@@ -26,6 +26,13 @@ inline const absl::Status& StatusOf(const absl::StatusOr<T>& status_or) {
 #define PQPAGE_EXPECT_ERROR(expr, expected_code)                     \
   EXPECT_EQ(::pqpage::testing::StatusOf(expr).code(), expected_code) \
       << ::pqpage::testing::StatusOf(expr)
+// Expects that `expr` succeeded with a value equal to `expected`.
+#define PQPAGE_EXPECT_OK_AND_EQ(expr, expected)                           \
+  do {                                                                    \
+    const auto pqpage_result = (expr);                                    \
+    EXPECT_TRUE(pqpage_result.ok()) << pqpage_result.status();            \
+    if (pqpage_result.ok()) EXPECT_EQ(*pqpage_result, expected) << #expr; \
+  } while (false)
 #define PQPAGE_ASSERT_OK_AND_ASSIGN(lhs, expr) \
   PQPAGE_ASSERT_OK_AND_ASSIGN_IMPL(PQPAGE_TEST_CONCAT(statusor_, __LINE__), lhs, expr)
 #define PQPAGE_TEST_CONCAT_INNER(a, b) a##b
