@@ -73,6 +73,11 @@ struct InspectedChunk {
   std::optional<ChunkPageIndex> page_index;
   std::string page_index_error;
   std::vector<std::string> page_index_problems;
+  // The chunk's bloom filter when its footer entry references one (the footer gives where it
+  // is): its bitset's size, or why it could not be read. Like the index, not a problem of the
+  // chunk.
+  std::optional<int64_t> bloom_filter_bytes;
+  std::string bloom_filter_error;
 
   // @return the pages with an error.
   int64_t page_problems() const;

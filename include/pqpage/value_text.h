@@ -64,6 +64,11 @@ std::string FormatStatisticsText(PhysicalType type, const Statistics& stats);
 // @return the bytes; InvalidArgument, quoting the text, for text the column cannot hold;
 // Unimplemented for INT96.
 absl::StatusOr<std::string> ParseValueText(const ColumnDescriptor& column, std::string_view text);
+// The PLAIN bytes of one value of `column` given as hex digits (with or without 0x), as pqpage
+// dump prints byte arrays: the exact stored form, for scripts.
+// @return the bytes; InvalidArgument for other text, or a size that does not fit a fixed-size
+// type.
+absl::StatusOr<std::string> ParsePlainHex(const ColumnDescriptor& column, std::string_view hex);
 
 }  // namespace pqpage
 

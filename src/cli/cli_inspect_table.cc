@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "cli/cli_str.h"
 #include "cli/cli_text_table.h"
+#include "pqpage/bloom_filter.h"
 #include "pqpage/compression.h"
 #include "pqpage/inspect.h"
 #include "pqpage/value_text.h"
@@ -147,6 +148,18 @@ void PrintChunkTable(FILE* out, const InspectedChunk& chunk) {
     table.Print(out, 4);
   }
   PrintPageIndexTable(out, chunk);
+  if (!chunk.bloom_filter_error.empty()) {
+    std::fprintf(out, "    bloom filter: UNREADABLE: %s\n",
+                 Printable(chunk.bloom_filter_error).c_str());
+  } else if (chunk.bloom_filter_bytes) {
+    const ColumnMetaData& meta = *chunk.footer->meta_data;
+    std::fprintf(out,
+                 "    bloom filter: %lld bytes (%lld blocks), split-block, xxHash64, uncompressed, "
+                 "at offset %lld\n",
+                 static_cast<long long>(*chunk.bloom_filter_bytes),
+                 static_cast<long long>(*chunk.bloom_filter_bytes / BloomFilter::kBlockBytes),
+                 static_cast<long long>(*meta.bloom_filter_offset));
+  }
   for (const std::string& error : chunk.errors) {
     std::fprintf(out, "    error: %s\n", Printable(error).c_str());
   }

@@ -31,6 +31,8 @@ constexpr char kUsage[] =
     "\n"
     "options:\n"
     "  --rows                  also read the rows left and list those that hold VALUE\n"
+    "  --hex                   VALUE is the hex of its stored (PLAIN) bytes, as dump prints\n"
+    "                          byte arrays; for numbers, little-endian\n"
     "  --json                  one JSON object instead of the text\n"
     "  --no-verify-checksums   do not check FILE's page CRCs\n" PQPAGE_CLI_MAX_PAGE_SIZE_USAGE
     "\n"
@@ -90,7 +92,8 @@ void PrintLookup(const ValueLookup& lookup, const std::string& path, const std::
 }  // namespace
 
 int RunLookup(const std::vector<std::string>& args) {
-  auto parsed = ParseArgs(args, WithReaderOptions({{"rows", false}, {"json", false}}));
+  auto parsed =
+      ParseArgs(args, WithReaderOptions({{"rows", false}, {"hex", false}, {"json", false}}));
   if (!parsed.ok()) return UsageError(kCommand, parsed.status());
   if (parsed->Has("help")) {
     std::fputs(kUsage, stdout);
@@ -112,7 +115,9 @@ int RunLookup(const std::vector<std::string>& args) {
     return UsageError(kCommand, absl::StrCat("no column '", positional[1], "' in ", positional[0],
                                              " (see pqpage inspect for the paths)"));
   }
-  absl::StatusOr<std::string> value = ParseValueText(columns[column], positional[2]);
+  absl::StatusOr<std::string> value = parsed->Has("hex")
+                                          ? ParsePlainHex(columns[column], positional[2])
+                                          : ParseValueText(columns[column], positional[2]);
   if (!value.ok()) {
     return UsageError(kCommand,
                       absl::StrCat("column '", positional[1], "': ", value.status().message()));

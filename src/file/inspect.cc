@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "file/inspect_page_index.h"
 #include "file/recode_pipeline.h"
+#include "pqpage/bloom_filter.h"
 #include "pqpage/page_header_iterator.h"
 #include "pqpage/read_chunks.h"
 #include "pqpage/status_macros.h"
@@ -229,6 +230,12 @@ InspectedChunk BuildReport(const FileReader& file, int row_group, int column) {
   VisitValueType(report.descriptor->type,
                  [&](auto tag) { DecodePages<typename decltype(tag)::Type>(*reader, &report); });
   internal::CheckPageIndex(file, &report);
+  absl::StatusOr<std::optional<BloomFilter>> filter = file.ReadBloomFilter(row_group, column);
+  if (!filter.ok()) {
+    report.bloom_filter_error = std::string(filter.status().message());
+  } else if (filter->has_value()) {
+    report.bloom_filter_bytes = (*filter)->num_bytes();
+  }
   return report;
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/strings/str_join.h"
+#include "pqpage/bloom_filter.h"
 #include "pqpage/compression.h"
 #include "pqpage/inspect.h"
 #include "pqpage/json_writer.h"
@@ -154,6 +155,33 @@ void WritePageIndexJson(JsonWriter& json, const InspectedChunk& chunk) {
   json.EndObject();
 }
 
+// A "bloom_filter" member (nothing when the chunk has none): where the footer puts it, its
+// bitset's size and blocks and the format's one algorithm, hash and compression, or why it could
+// not be read.
+void WriteBloomFilterJson(JsonWriter& json, const InspectedChunk& chunk) {
+  if (!chunk.bloom_filter_bytes && chunk.bloom_filter_error.empty()) return;
+  json.Key("bloom_filter");
+  json.BeginObject(/*single_line=*/true);
+  const ColumnMetaData* meta =
+      chunk.footer != nullptr && chunk.footer->meta_data ? &*chunk.footer->meta_data : nullptr;
+  if (meta != nullptr && meta->bloom_filter_offset) {
+    json.IntMember("offset", *meta->bloom_filter_offset);
+  }
+  if (meta != nullptr && meta->bloom_filter_length) {
+    json.IntMember("length", *meta->bloom_filter_length);
+  }
+  if (!chunk.bloom_filter_error.empty()) {
+    json.StringMember("error", chunk.bloom_filter_error);
+  } else {
+    json.IntMember("bytes", *chunk.bloom_filter_bytes);
+    json.IntMember("blocks", *chunk.bloom_filter_bytes / BloomFilter::kBlockBytes);
+    json.StringMember("algorithm", "SPLIT_BLOCK");
+    json.StringMember("hash", "XXHASH");
+    json.StringMember("compression", "UNCOMPRESSED");
+  }
+  json.EndObject();
+}
+
 // One column chunk's report, as one value of its row group's "columns" array.
 void WriteChunkJson(JsonWriter& json, const InspectedChunk& chunk) {
   const ColumnDescriptor& column = *chunk.descriptor;
@@ -189,6 +217,7 @@ void WriteChunkJson(JsonWriter& json, const InspectedChunk& chunk) {
   for (const InspectedPage& page : chunk.pages) WritePageJson(json, column.type, page);
   json.EndArray();
   WritePageIndexJson(json, chunk);
+  WriteBloomFilterJson(json, chunk);
   if (!chunk.errors.empty()) json.StringArrayMember("errors", chunk.errors);
   json.EndObject();
 }

@@ -88,8 +88,9 @@ absl::StatusOr<std::string> BigEndianBytes(__int128 value, int width, absl::stri
   return std::string(static_cast<size_t>(width) - bytes.size(), sign) + bytes;
 }
 
-absl::StatusOr<std::string> HexBytes(absl::string_view text) {
-  absl::string_view hex = text.substr(2);
+// "0x" and hex digits, or the digits alone when `prefixed` is false.
+absl::StatusOr<std::string> HexBytes(absl::string_view text, bool prefixed = true) {
+  absl::string_view hex = prefixed ? text.substr(2) : text;
   if (hex.size() % 2 != 0) return NotA("0x and whole bytes of hex", text);
   std::string bytes;
   for (size_t i = 0; i < hex.size(); i += 2) {
@@ -255,6 +256,41 @@ absl::StatusOr<std::string> ParseValueText(const ColumnDescriptor& column,
   }
   return absl::UnimplementedError(
       absl::StrCat("values of ", PhysicalTypeName(column.type).data(), " cannot be given as text"));
+}
+
+absl::StatusOr<std::string> ParsePlainHex(const ColumnDescriptor& column,
+                                          std::string_view std_hex) {
+  absl::string_view hex(std_hex.data(), std_hex.size());
+  const bool prefixed = hex.size() >= 2 && hex.substr(0, 2) == "0x";
+  PQPAGE_ASSIGN_OR_RETURN(std::string bytes, HexBytes(hex, prefixed));
+  size_t size = 0;
+  switch (column.type) {
+    case PhysicalType::kBoolean:
+      size = 1;
+      break;
+    case PhysicalType::kInt32:
+    case PhysicalType::kFloat:
+      size = 4;
+      break;
+    case PhysicalType::kInt64:
+    case PhysicalType::kDouble:
+      size = 8;
+      break;
+    case PhysicalType::kInt96:
+      size = 12;
+      break;
+    case PhysicalType::kFixedLenByteArray:
+      size = static_cast<size_t>(column.type_length);
+      break;
+    case PhysicalType::kByteArray:
+      return bytes;
+  }
+  if (bytes.size() != size) {
+    return NotA(
+        absl::StrCat("the ", size, " bytes of a ", PhysicalTypeName(column.type).data(), " in hex"),
+        hex);
+  }
+  return bytes;
 }
 
 }  // namespace pqpage

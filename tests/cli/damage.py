@@ -8,6 +8,8 @@ usage: damage.py TOOL IN OUT WHAT COLUMN [ROW_GROUP]
          levels  sets the 4-byte length prefix of the first data page's definition levels (a v1
                  page of an optional column) to 0x7fffffff: the page does not decode
          header  overwrites the first 6 bytes of the chunk's first page header with 0xff
+         bloom   makes the chunk's bloom filter header claim 48 bytes of bitset (not whole
+                 32-byte blocks); prints the filter's offset and -1
   COLUMN the column's path; ROW_GROUP defaults to 0.
 Prints the damaged page's offset and its index in the chunk (e.g. "49 1").
 """
@@ -24,6 +26,20 @@ def main():
                                     capture_output=True, text=True).stdout)
     chunk = next(c for c in doc["row_groups"][row_group]["columns"] if c["path"] == column)
     data = bytearray(open(src, "rb").read())
+    if what == "bloom":
+        offset = chunk["bloom_filter"]["offset"]
+        assert data[offset] == 0x15, "a header starting with numBytes"
+        # Rewrite numBytes' varint in as many bytes as it took: zigzag 96 (= 48), padded with
+        # continuation bytes so that nothing after it moves.
+        end = offset + 1
+        while data[end] & 0x80:
+            end += 1
+        width = end - offset
+        data[offset + 1:end + 1] = (bytes([0x60 | (0x80 if width > 1 else 0)]) +
+                                    b"\x80" * max(width - 2, 0) + (b"\x00" if width > 1 else b""))
+        open(out, "wb").write(data)
+        print(offset, -1)
+        return
     if what == "header":
         index, page = 0, chunk["pages"][0]
         data[page["offset"]:page["offset"] + 6] = b"\xff" * 6

@@ -7,12 +7,12 @@ source "$(dirname "$0")/lib.sh"
 # --help of the tool and of every command: usage on stdout, exit 0.
 run_expect 0 "pqpage --help" -- "$TOOL" --help
 expect_grep '^usage: pqpage COMMAND' "$SCRATCH/out" "pqpage --help"
-for command in inspect dump recode scan; do
+for command in inspect dump recode scan lookup; do
   expect_grep "^  $command " "$SCRATCH/out" "pqpage --help lists $command"
 done
 run_expect 2 "pqpage without arguments" -- "$TOOL"
 run_expect 2 "unknown command" -- "$TOOL" frobnicate
-for command in inspect dump recode scan; do
+for command in inspect dump recode scan lookup; do
   run_expect 0 "$command --help" -- "$TOOL" "$command" --help
   expect_grep "^usage: pqpage $command" "$SCRATCH/out" "$command --help"
   [[ -s $SCRATCH/err ]] && fail "$command --help wrote to stderr: $(cat "$SCRATCH/err")"
