@@ -287,6 +287,25 @@ TEST(LookupTest, ADamagedFilterIsAWarningNotAWrongAnswer) {
   EXPECT_EQ(found, BruteForce(table, 1, value));
 }
 
+TEST(LookupTest, SeveralValuesAnswerAsEachAlone) {
+  const std::string path = testing::TestTempPath("lookup.parquet");
+  const Table table = WriteTable(path, WithFilters());
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto file, FileReader::Open(path));
+  const std::vector<std::string> values = {Plain<int64_t>(table.user[1]), Plain<int64_t>(-5),
+                                           Plain<int64_t>(table.user[9000])};
+  PQPAGE_ASSERT_OK_AND_ASSIGN(std::vector<ValueLookup> together,
+                              LookupValues(*file, 1, values, {}));
+  ASSERT_EQ(together.size(), values.size());
+  for (size_t i = 0; i < values.size(); ++i) {
+    PQPAGE_ASSERT_OK_AND_ASSIGN(ValueLookup alone, LookupValue(*file, 1, values[i], {}));
+    ASSERT_EQ(together[i].row_groups.size(), alone.row_groups.size());
+    for (size_t g = 0; g < alone.row_groups.size(); ++g) {
+      EXPECT_EQ(together[i].row_groups[g].bloom_filter, alone.row_groups[g].bloom_filter);
+      EXPECT_EQ(together[i].row_groups[g].rows, alone.row_groups[g].rows);
+    }
+  }
+}
+
 TEST(LookupTest, BadArgumentsAreRefused) {
   const std::string path = testing::TestTempPath("lookup.parquet");
   WriteTable(path, WithFilters());

@@ -59,6 +59,13 @@ struct ValueLookup {
 absl::StatusOr<ValueLookup> LookupValue(const FileReader& file, int column, std::string_view value,
                                         const std::function<void(const std::string&)>& on_warning);
 
+// LookupValue for several values of one column: each row group's bloom filter and page index
+// are read once for all of them (and a damaged one warned of once).
+// @return one lookup per value, in order; LookupValue's errors.
+absl::StatusOr<std::vector<ValueLookup>> LookupValues(
+    const FileReader& file, int column, const std::vector<std::string>& values,
+    const std::function<void(const std::string&)>& on_warning);
+
 // Reads the rows `lookup` left (and only those: pages outside them are skipped through the page
 // index when there is one) and compares every value.
 // @return the rows, counted from 0 across the file, where the column holds the value (a repeated
@@ -74,6 +81,10 @@ absl::StatusOr<std::vector<int64_t>> FindRows(
 // @return the document, ending in a newline.
 std::string LookupJson(const FileReader& file, const ValueLookup& lookup,
                        const std::vector<int64_t>* found);
+// The document for several values: a JSON array of the objects above, in order; `found`, when
+// given, holds each value's rows.
+std::string LookupJson(const FileReader& file, const std::vector<ValueLookup>& lookups,
+                       const std::vector<std::vector<int64_t>>* found);
 
 }  // namespace pqpage
 

@@ -20,20 +20,22 @@ namespace {
 constexpr char kCommand[] = "lookup";
 
 constexpr char kUsage[] =
-    "usage: pqpage lookup FILE COLUMN VALUE [options]\n"
+    "usage: pqpage lookup FILE COLUMN VALUE [VALUE...] [options]\n"
     "\n"
     "Finds the row groups and pages of column COLUMN (a path as 'pqpage inspect' prints it)\n"
     "that may hold VALUE, testing each row group by its statistics, then its bloom filter,\n"
     "then its page index, and says which test ruled out each of the others. VALUE is written\n"
     "as the column's type reads: a number, 2026-01-31 for a DATE, RFC 3339 for a TIMESTAMP\n"
     "(2026-01-31T12:00:00Z), 12.50 for a DECIMAL, text for a string, 0x and hex digits for\n"
-    "other binary values.\n"
+    "other binary values. Several values are looked up in one pass: each row group's filter and\n"
+    "index are read once.\n"
     "\n"
     "options:\n"
     "  --rows                  also read the rows left and list those that hold VALUE\n"
     "  --hex                   VALUE is the hex of its stored (PLAIN) bytes, as dump prints\n"
     "                          byte arrays; for numbers, little-endian\n"
-    "  --json                  one JSON object instead of the text\n"
+    "  --json                  one JSON object instead of the text (an array of them for\n"
+    "                          several values)\n"
     "  --no-verify-checksums   do not check FILE's page CRCs\n" PQPAGE_CLI_MAX_PAGE_SIZE_USAGE
     "\n"
     "Exit status: 0 on success (whether or not VALUE was found), 1 when FILE cannot be read, 2\n"
@@ -100,7 +102,7 @@ int RunLookup(const std::vector<std::string>& args) {
     return 0;
   }
   const std::vector<std::string>& positional = parsed->positional();
-  if (positional.size() != 3) return UsageError(kCommand, "needs FILE, COLUMN and VALUE");
+  if (positional.size() < 3) return UsageError(kCommand, "needs FILE, COLUMN and VALUE");
   absl::StatusOr<ReaderOptions> reader_options = ReaderOptionsFrom(*parsed);
   if (!reader_options.ok()) return UsageError(kCommand, reader_options.status());
   auto opened = FileReader::Open(positional[0], *reader_options);
@@ -115,30 +117,39 @@ int RunLookup(const std::vector<std::string>& args) {
     return UsageError(kCommand, absl::StrCat("no column '", positional[1], "' in ", positional[0],
                                              " (see pqpage inspect for the paths)"));
   }
-  absl::StatusOr<std::string> value = parsed->Has("hex")
-                                          ? ParsePlainHex(columns[column], positional[2])
-                                          : ParseValueText(columns[column], positional[2]);
-  if (!value.ok()) {
-    return UsageError(kCommand,
-                      absl::StrCat("column '", positional[1], "': ", value.status().message()));
+  const std::vector<std::string> texts(positional.begin() + 2, positional.end());
+  std::vector<std::string> values;
+  for (const std::string& text : texts) {
+    absl::StatusOr<std::string> value = parsed->Has("hex") ? ParsePlainHex(columns[column], text)
+                                                           : ParseValueText(columns[column], text);
+    if (!value.ok()) {
+      return UsageError(kCommand,
+                        absl::StrCat("column '", positional[1], "': ", value.status().message()));
+    }
+    values.push_back(*std::move(value));
   }
   const auto warn = [](const std::string& warning) {
     std::fprintf(stderr, "pqpage %s: warning: %s\n", kCommand, warning.c_str());
   };
-  absl::StatusOr<ValueLookup> lookup = LookupValue(file, column, *value, warn);
-  if (!lookup.ok()) return FailureExit(kCommand, lookup.status());
-  std::vector<int64_t> found;
-  if (parsed->Has("rows")) {
-    absl::StatusOr<std::vector<int64_t>> rows = FindRows(file, *lookup, warn);
-    if (!rows.ok()) return FailureExit(kCommand, rows.status());
-    found = *std::move(rows);
+  absl::StatusOr<std::vector<ValueLookup>> lookups = LookupValues(file, column, values, warn);
+  if (!lookups.ok()) return FailureExit(kCommand, lookups.status());
+  const bool rows = parsed->Has("rows");
+  std::vector<std::vector<int64_t>> found;
+  for (const ValueLookup& lookup : *lookups) {
+    if (!rows) break;
+    absl::StatusOr<std::vector<int64_t>> found_rows = FindRows(file, lookup, warn);
+    if (!found_rows.ok()) return FailureExit(kCommand, found_rows.status());
+    found.push_back(*std::move(found_rows));
   }
-  const std::vector<int64_t>* found_rows = parsed->Has("rows") ? &found : nullptr;
   if (parsed->Has("json")) {
-    const std::string document = LookupJson(file, *lookup, found_rows);
+    const std::string document = lookups->size() == 1
+                                     ? LookupJson(file, (*lookups)[0], rows ? &found[0] : nullptr)
+                                     : LookupJson(file, *lookups, rows ? &found : nullptr);
     return std::fwrite(document.data(), 1, document.size(), stdout) == document.size() ? 0 : 1;
   }
-  PrintLookup(*lookup, positional[1], positional[2], found_rows);
+  for (size_t i = 0; i < lookups->size(); ++i) {
+    PrintLookup((*lookups)[i], positional[1], texts[i], rows ? &found[i] : nullptr);
+  }
   return std::fflush(stdout) == 0 ? 0 : 1;
 }
 

@@ -61,48 +61,82 @@ LookupCheck CheckStatistics(const ColumnDescriptor& column, const ColumnMetaData
   return LookupCheck::kMayHold;
 }
 
-LookupCheck CheckBloomFilter(const FileReader& file, int row_group, int column,
-                             const std::string& value, bool zero,
-                             const std::function<void(const std::string&)>& on_warning) {
-  absl::StatusOr<std::optional<BloomFilter>> filter = file.ReadBloomFilter(row_group, column);
-  if (!filter.ok()) {
-    if (on_warning) on_warning(absl::StrCat(filter.status().message(), "; it is not used"));
-    return LookupCheck::kNone;
+// A row group's bloom filter and page index, each read once (when a value first needs it) for
+// every value looked up; one that cannot be read is warned of once and counts as absent.
+class GroupSources {
+ public:
+  GroupSources(const FileReader& file, int row_group, int column,
+               const std::function<void(const std::string&)>& on_warning)
+      : file_(file), row_group_(row_group), column_(column), on_warning_(on_warning) {}
+
+  const BloomFilter* Filter() {
+    if (!filter_read_) {
+      filter_read_ = true;
+      absl::StatusOr<std::optional<BloomFilter>> filter =
+          file_.ReadBloomFilter(row_group_, column_);
+      if (filter.ok()) {
+        filter_ = *std::move(filter);
+      } else if (on_warning_) {
+        on_warning_(absl::StrCat(filter.status().message(), "; it is not used"));
+      }
+    }
+    return filter_ ? &*filter_ : nullptr;
   }
-  if (!filter->has_value()) return LookupCheck::kNone;
-  const bool may_hold = (*filter)->MayContainHash(BloomFilter::Hash(value)) ||
-                        (zero && (*filter)->MayContainHash(BloomFilter::Hash(OtherZero(value))));
+
+  // The page index when it has both halves (pruning needs bounds and rows).
+  const ChunkPageIndex* Index() {
+    if (!index_read_) {
+      index_read_ = true;
+      absl::StatusOr<std::optional<ChunkPageIndex>> index =
+          file_.ReadPageIndex(row_group_, column_);
+      if (index.ok()) {
+        if (*index && (*index)->has_offset_index && (*index)->has_column_index) {
+          index_ = *std::move(index);
+        }
+      } else if (on_warning_) {
+        on_warning_(absl::StrCat(index.status().message(), "; it is not used"));
+      }
+    }
+    return index_ ? &*index_ : nullptr;
+  }
+
+ private:
+  const FileReader& file_;
+  int row_group_;
+  int column_;
+  const std::function<void(const std::string&)>& on_warning_;
+  bool filter_read_ = false;
+  std::optional<BloomFilter> filter_;
+  bool index_read_ = false;
+  std::optional<ChunkPageIndex> index_;
+};
+
+LookupCheck CheckBloomFilter(GroupSources& sources, const std::string& value, bool zero) {
+  const BloomFilter* filter = sources.Filter();
+  if (filter == nullptr) return LookupCheck::kNone;
+  const bool may_hold = filter->MayContainHash(BloomFilter::Hash(value)) ||
+                        (zero && filter->MayContainHash(BloomFilter::Hash(OtherZero(value))));
   return may_hold ? LookupCheck::kMayHold : LookupCheck::kRuledOut;
 }
 
 // Narrows `group->rows` to the pages whose bounds may hold the value.
-absl::Status CheckPageIndex(const FileReader& file, int column, const std::string& value, bool nan,
-                            RowGroupLookup* group,
-                            const std::function<void(const std::string&)>& on_warning) {
-  const ColumnDescriptor& descriptor = file.schema().columns()[static_cast<size_t>(column)];
+void CheckPageIndex(const ColumnDescriptor& column, GroupSources& sources, const std::string& value,
+                    bool nan, RowGroupLookup* group,
+                    const std::function<void(const std::string&)>& on_warning) {
   group->page_index = LookupCheck::kNone;
-  if (nan || internal::SortOrderOf(descriptor) == internal::SortOrder::kNone) {
-    return absl::OkStatus();
-  }
-  absl::StatusOr<std::optional<ChunkPageIndex>> index =
-      file.ReadPageIndex(group->row_group, column);
-  if (!index.ok()) {
-    if (on_warning) on_warning(absl::StrCat(index.status().message(), "; it is not used"));
-    return absl::OkStatus();
-  }
-  if (!index->has_value() || !(*index)->has_offset_index || !(*index)->has_column_index) {
-    return absl::OkStatus();
-  }
+  if (nan || internal::SortOrderOf(column) == internal::SortOrder::kNone) return;
+  const ChunkPageIndex* index = sources.Index();
+  if (index == nullptr) return;
   ColumnPredicate predicate;
   predicate.min = value;
   predicate.max = value;
   absl::StatusOr<std::vector<RowRange>> rows =
-      RowsThatMayMatch(descriptor, **index, group->num_rows, predicate);
+      RowsThatMayMatch(column, *index, group->num_rows, predicate);
   if (!rows.ok()) {
     if (on_warning) on_warning(absl::StrCat(rows.status().message(), "; the index is not used"));
-    return absl::OkStatus();
+    return;
   }
-  const std::vector<IndexedPage>& pages = (*index)->pages;
+  const std::vector<IndexedPage>& pages = index->pages;
   group->pages = static_cast<int64_t>(pages.size());
   group->pages_may_hold = 0;
   for (size_t p = 0; p < pages.size(); ++p) {
@@ -117,7 +151,6 @@ absl::Status CheckPageIndex(const FileReader& file, int column, const std::strin
   }
   group->rows = *std::move(rows);
   group->page_index = group->rows.empty() ? LookupCheck::kRuledOut : LookupCheck::kMayHold;
-  return absl::OkStatus();
 }
 
 // Whether `stored` equals the looked-for bytes, in the column's equality.
@@ -199,8 +232,9 @@ std::string_view LookupCheckName(LookupCheck check) {
   return "unknown";
 }
 
-absl::StatusOr<ValueLookup> LookupValue(const FileReader& file, int column, std::string_view value,
-                                        const std::function<void(const std::string&)>& on_warning) {
+absl::StatusOr<std::vector<ValueLookup>> LookupValues(
+    const FileReader& file, int column, const std::vector<std::string>& values,
+    const std::function<void(const std::string&)>& on_warning) {
   const std::vector<ColumnDescriptor>& columns = file.schema().columns();
   if (column < 0 || static_cast<size_t>(column) >= columns.size()) {
     return absl::InvalidArgumentError(
@@ -208,39 +242,52 @@ absl::StatusOr<ValueLookup> LookupValue(const FileReader& file, int column, std:
   }
   const ColumnDescriptor& descriptor = columns[static_cast<size_t>(column)];
   const size_t size = IndexBoundSize(descriptor.type);
-  if ((size != 0 && value.size() != size) ||
-      (descriptor.type == PhysicalType::kFixedLenByteArray &&
-       value.size() != static_cast<size_t>(descriptor.type_length))) {
-    return absl::InvalidArgumentError(absl::StrCat("a value of ", value.size(), " bytes for ",
-                                                   PhysicalTypeName(descriptor.type).data(),
-                                                   " column '", descriptor.PathString(), "'"));
+  std::vector<ValueLookup> lookups(values.size());
+  for (size_t v = 0; v < values.size(); ++v) {
+    const std::string& value = values[v];
+    if ((size != 0 && value.size() != size) ||
+        (descriptor.type == PhysicalType::kFixedLenByteArray &&
+         value.size() != static_cast<size_t>(descriptor.type_length))) {
+      return absl::InvalidArgumentError(absl::StrCat("a value of ", value.size(), " bytes for ",
+                                                     PhysicalTypeName(descriptor.type).data(),
+                                                     " column '", descriptor.PathString(), "'"));
+    }
+    lookups[v].column = column;
+    lookups[v].value = value;
   }
-  ValueLookup lookup;
-  lookup.column = column;
-  lookup.value = std::string(value);
-  const bool nan = FloatingIs(descriptor.type, lookup.value, /*zero=*/false);
-  const bool zero = FloatingIs(descriptor.type, lookup.value, /*zero=*/true);
   for (int rg = 0; rg < file.num_row_groups(); ++rg) {
-    RowGroupLookup group;
-    group.row_group = rg;
-    group.num_rows = file.row_group_num_rows(rg);
+    GroupSources sources(file, rg, column, on_warning);
     const std::optional<ColumnMetaData>& meta = file.metadata()
                                                     .row_groups[static_cast<size_t>(rg)]
                                                     .columns[static_cast<size_t>(column)]
                                                     .meta_data;
-    group.statistics = meta.has_value() ? CheckStatistics(descriptor, *meta, lookup.value, nan)
-                                        : LookupCheck::kNone;
-    if (group.statistics != LookupCheck::kRuledOut) {
-      group.bloom_filter = CheckBloomFilter(file, rg, column, lookup.value, zero, on_warning);
+    for (ValueLookup& lookup : lookups) {
+      const bool nan = FloatingIs(descriptor.type, lookup.value, /*zero=*/false);
+      const bool zero = FloatingIs(descriptor.type, lookup.value, /*zero=*/true);
+      RowGroupLookup group;
+      group.row_group = rg;
+      group.num_rows = file.row_group_num_rows(rg);
+      group.statistics = meta.has_value() ? CheckStatistics(descriptor, *meta, lookup.value, nan)
+                                          : LookupCheck::kNone;
+      if (group.statistics != LookupCheck::kRuledOut) {
+        group.bloom_filter = CheckBloomFilter(sources, lookup.value, zero);
+      }
+      if (group.statistics != LookupCheck::kRuledOut &&
+          group.bloom_filter != LookupCheck::kRuledOut) {
+        if (group.num_rows > 0) group.rows.push_back(RowRange{0, group.num_rows});
+        CheckPageIndex(descriptor, sources, lookup.value, nan, &group, on_warning);
+      }
+      lookup.row_groups.push_back(std::move(group));
     }
-    if (group.statistics != LookupCheck::kRuledOut &&
-        group.bloom_filter != LookupCheck::kRuledOut) {
-      if (group.num_rows > 0) group.rows.push_back(RowRange{0, group.num_rows});
-      PQPAGE_RETURN_IF_ERROR(CheckPageIndex(file, column, lookup.value, nan, &group, on_warning));
-    }
-    lookup.row_groups.push_back(std::move(group));
   }
-  return lookup;
+  return lookups;
+}
+
+absl::StatusOr<ValueLookup> LookupValue(const FileReader& file, int column, std::string_view value,
+                                        const std::function<void(const std::string&)>& on_warning) {
+  PQPAGE_ASSIGN_OR_RETURN(std::vector<ValueLookup> lookups,
+                          LookupValues(file, column, {std::string(value)}, on_warning));
+  return std::move(lookups[0]);
 }
 
 absl::StatusOr<std::vector<int64_t>> FindRows(

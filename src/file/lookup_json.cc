@@ -9,10 +9,11 @@
 
 namespace pqpage {
 
-std::string LookupJson(const FileReader& file, const ValueLookup& lookup,
-                       const std::vector<int64_t>* found) {
+namespace {
+
+void WriteLookup(JsonWriter& json, const FileReader& file, const ValueLookup& lookup,
+                 const std::vector<int64_t>* found) {
   const ColumnDescriptor& column = file.schema().columns()[static_cast<size_t>(lookup.column)];
-  JsonWriter json;
   json.BeginObject();
   json.StringMember("file", file.name());
   json.IntMember("column", lookup.column);
@@ -52,6 +53,26 @@ std::string LookupJson(const FileReader& file, const ValueLookup& lookup,
     json.EndArray();
   }
   json.EndObject();
+}
+
+}  // namespace
+
+std::string LookupJson(const FileReader& file, const ValueLookup& lookup,
+                       const std::vector<int64_t>* found) {
+  JsonWriter json;
+  WriteLookup(json, file, lookup, found);
+  json.Newline();
+  return json.TakeOutput();
+}
+
+std::string LookupJson(const FileReader& file, const std::vector<ValueLookup>& lookups,
+                       const std::vector<std::vector<int64_t>>* found) {
+  JsonWriter json;
+  json.BeginArray();
+  for (size_t i = 0; i < lookups.size(); ++i) {
+    WriteLookup(json, file, lookups[i], found != nullptr ? &(*found)[i] : nullptr);
+  }
+  json.EndArray();
   json.Newline();
   return json.TakeOutput();
 }

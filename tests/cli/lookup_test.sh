@@ -60,6 +60,17 @@ expect_grep '^  row group 1 \(2048 rows\): statistics ruled out$' "$SCRATCH/out"
   "lookup pickup_micros: statistics"
 expect_grep '^found in 1 row: 1$' "$SCRATCH/out" "lookup pickup_micros: the row"
 
+# Several values in one call: a JSON array, one object per value, in order.
+run_expect 0 "lookup of several values" -- "$TOOL" lookup "$sample" zone Midtown Nowhere Midtown \
+  --json --rows
+python3 - "$SCRATCH/out" <<'PY' || fail "lookup of several values: the array"
+import json, sys
+docs = json.load(open(sys.argv[1]))
+assert len(docs) == 3, docs
+assert docs[0] == docs[2] and docs[0]["found_rows"], docs[0]
+assert docs[1]["found_rows"] == [] and docs[1]["rows_to_read"] == 0, docs[1]
+PY
+
 # Against the dumps: random present and absent values of every column.
 run_expect 0 "lookup_check sample" -- python3 "$HERE/lookup_check.py" "$TOOL" "$sample" 1 8
 run_expect 0 "lookup_check mixed" -- python3 "$HERE/lookup_check.py" "$TOOL" "$mixed" 2 6
