@@ -98,6 +98,40 @@ struct BloomFilterOptions {
   bool operator==(const BloomFilterOptions&) const = default;
 };
 
+// Content-defined chunking of data pages (the idea of FastCDC and of pyarrow's
+// use_content_defined_chunking): a page ends where a rolling hash of the latest values matches,
+// rather than at a size, so that an edit (rows inserted, deleted or changed) rewrites the pages
+// around it and leaves the others byte for byte as they were, which a store that deduplicates by
+// content (Hugging Face's Xet, any chunking backup) then keeps once. The hash runs over what the
+// page holds: each level and each present value as PLAIN stores it (byte arrays without their
+// length, a byte per BOOLEAN); sizes below count those bytes, not the encoded page's. A page ends
+// at the first row start (repetition level 0) after the hash matched past min_page_bytes, or
+// after max_page_bytes. While it is on, data_page_size finishes no page: it is the average page
+// (in those bytes) the hash is tuned to; data_page_row_limit still does (that page's successors
+// follow the hash's cuts, which it does not move). An edit that adds dictionary entries changes
+// the indices of the later pages that use them: pages keep their bytes best in encodings that
+// depend on the page alone (PLAIN, DELTA_*, BYTE_STREAM_SPLIT) or with a dictionary its values
+// fill early.
+struct ContentDefinedChunking {
+  bool enabled = false;
+  // The fewest bytes a page takes before the hash may end it. Unset: data_page_size / 4 (at
+  // least 1), pyarrow's ratio of its minimum to its page size.
+  std::optional<int64_t> min_page_bytes;
+  // The most: a page ends at the next row start once it took this many, wherever the hash is.
+  // Unset: data_page_size * 2, which the hash reaches for about one page in 30 (norm_level 1);
+  // such a cut is positional, and the pages after it take longer to fall back into step.
+  std::optional<int64_t> max_page_bytes;
+  // How the hash's match rate is shaped around the average page, which is data_page_size when it
+  // lies strictly between the minimum and the maximum, else their midpoint. 0: one rate, so page
+  // sizes past the minimum spread geometrically; n in 1..3: the rate is 2^n times lower before
+  // the average and 2^n times higher after it (FastCDC's normalised chunking), so fewer pages are
+  // very small or cut at the maximum. The rates are solved for so that the expected page is the
+  // average whatever the level.
+  int norm_level = 1;
+
+  bool operator==(const ContentDefinedChunking&) const = default;
+};
+
 // What one column may set differently from the others (WriterOptions::column_overrides). A field
 // left unset keeps the value WriterOptions gives every column.
 struct ColumnWriterOverride {
@@ -112,6 +146,8 @@ struct ColumnWriterOverride {
   std::optional<AutoEncodings> auto_encodings;
   // Replaces WriterOptions::bloom_filter whole for this column (enabled = false turns it off).
   std::optional<BloomFilterOptions> bloom_filter;
+  // Replaces WriterOptions::content_defined_chunking whole for this column.
+  std::optional<ContentDefinedChunking> content_defined_chunking;
 };
 
 struct WriterOptions {
@@ -120,7 +156,8 @@ struct WriterOptions {
   Compression compression = Compression::kSnappy;
   int compression_level = kDefaultCompressionLevel;
   // A data page is finished at the first row boundary once its encoded (uncompressed) size
-  // reaches data_page_size or it holds data_page_row_limit rows.
+  // reaches data_page_size or it holds data_page_row_limit rows (with content_defined_chunking,
+  // where the hash says, or at data_page_row_limit rows).
   int64_t data_page_size = int64_t{1} << 20;
   int64_t data_page_row_limit = 20000;
   // The dictionary's limits; past them the chunk falls back (see EncodingPolicy).
@@ -144,6 +181,10 @@ struct WriterOptions {
   // The chunk's bloom filter; none unless enabled. InvalidArgument (CheckWriterSetup) for an fpp
   // outside (0, 1), a non-positive distinct_values or max_bytes, or max_bytes past the limit.
   BloomFilterOptions bloom_filter;
+  // Pages cut by content rather than by size; off unless enabled. InvalidArgument
+  // (CheckWriterSetup) for a minimum below 1, a maximum not above the minimum (once the unset ones
+  // are derived from data_page_size) or past 2^30, or a norm_level outside 0..3.
+  ContentDefinedChunking content_defined_chunking;
   // Decode every finished page with pqpage's own page decoder and compare (a debug option). The
   // check runs at Finish() over the whole chunk; to compare, the writer keeps a copy of every level
   // and value given, so in this mode only memory grows with the chunk.

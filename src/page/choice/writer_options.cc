@@ -69,6 +69,9 @@ WriterOptions WriterOptions::ForColumn(std::string_view column_path) const {
   if (override.dictionary) out.dictionary = override.dictionary;
   if (override.auto_encodings) out.auto_encodings = *override.auto_encodings;
   if (override.bloom_filter) out.bloom_filter = *override.bloom_filter;
+  if (override.content_defined_chunking) {
+    out.content_defined_chunking = *override.content_defined_chunking;
+  }
   return out;
 }
 

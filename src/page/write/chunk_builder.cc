@@ -1,10 +1,10 @@
 // The page builder's engine for one column chunk of value type T. Levels and values go into the
 // page being filled: levels as they are (the page encodes them when it is finished), values
 // straight into the page's value encoder. A page is finished at a row start (repetition level 0)
-// once it is full, so pages never split a row, even when a batch ends inside one. The
-// dictionary-full fallback is the one place where values already encoded must move: when the
-// dictionary fills up inside a row, that row's indices are cut off the page and its values go,
-// with the rest of the chunk, to the fallback encoding.
+// once it is full (with content-defined chunking: where the chunker says), so pages never split a
+// row, even when a batch ends inside one. The dictionary-full fallback is the one place where
+// values already encoded must move: when the dictionary fills up inside a row, that row's indices
+// are cut off the page and its values go, with the rest of the chunk, to the fallback encoding.
 #include "page/write/chunk_builder.h"
 
 #include <algorithm>
@@ -22,6 +22,7 @@
 #include "page/choice/value_sample.h"
 #include "page/write/chunk_assembler.h"
 #include "page/write/chunk_verifier.h"
+#include "page/write/content_defined_chunker.h"
 #include "page/write/input_dictionary_map.h"
 #include "page/write/page_index_builder.h"
 #include "page/write/page_value_encoder.h"
@@ -68,6 +69,12 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
         page_index_(column, options.page_index_truncate_length) {}
 
   absl::Status Init() {
+    if (options_.content_defined_chunking.enabled) {
+      PQPAGE_ASSIGN_OR_RETURN(
+          const ChunkingPlan plan,
+          PlanChunking(options_.content_defined_chunking, options_.data_page_size));
+      chunker_ = std::make_unique<ContentDefinedChunker>(column_, plan);
+    }
     if (plan_.measure) {
       sampling_ = true;
       return absl::OkStatus();
@@ -177,10 +184,29 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
     const int16_t max_def = column_.max_definition_level;
     int64_t i = 0;
     size_t v = 0;
+    // Content-defined chunking: the levels at which pages start, found once the chunker has seen
+    // the batch (from level i on: kAuto's sample is fed when it is written, not when held back).
+    std::vector<int64_t> cuts;
+    size_t next_cut = 0;
+    bool chunked = false;
     while (i < levels) {
       const bool row_start = !has_rep || rep[i] == 0;
       // A loop: the end of kAuto's sample writes the sample, which may leave a full page.
       while (row_start && PageFull()) PQPAGE_RETURN_IF_ERROR(FinishPage());
+      int64_t end = levels;
+      if (chunker_ != nullptr && !sampling_) {
+        if (!chunked) {
+          chunker_->Feed(has_def ? def.subspan(i) : def, has_rep ? rep.subspan(i) : rep,
+                         values.subspan(v, values.size() - v), levels - i, &cuts);
+          for (int64_t& cut : cuts) cut += i;
+          chunked = true;
+        }
+        if (next_cut < cuts.size() && cuts[next_cut] == i) {
+          if (page_levels_ > 0) PQPAGE_RETURN_IF_ERROR(FinishPage());
+          ++next_cut;
+        }
+        if (next_cut < cuts.size()) end = cuts[next_cut];
+      }
       // Take rows up to the point where the page might be full, so that the check above runs
       // again at that row start; the bound overestimates, so the page rarely overshoots.
       const int64_t budget = PageTarget() - EstimatedPageSize();
@@ -189,7 +215,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
       size_t w = v;
       int64_t rows = 0;
       int64_t bound = 0;
-      while (j < levels) {
+      while (j < end) {
         if (!has_rep || rep[j] == 0) {
           if (j > i && (rows >= rows_left || bound >= budget)) break;
           ++rows;
@@ -208,9 +234,10 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
   }
 
   // The page size at which the page being filled is finished; while sampling, the sample's size.
+  // Content-defined chunking finishes pages itself (its maximum bounds them).
   int64_t PageTarget() const {
-    return sampling_ ? std::min(options_.data_page_size, options_.auto_sample_bytes)
-                     : options_.data_page_size;
+    if (sampling_) return std::min(options_.data_page_size, options_.auto_sample_bytes);
+    return chunker_ != nullptr ? std::numeric_limits<int64_t>::max() : options_.data_page_size;
   }
 
   bool PageFull() const {
@@ -600,6 +627,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
 
   bool started_ = false;
   std::unique_ptr<ChunkVerifier<T>> verifier_;
+  std::unique_ptr<ContentDefinedChunker> chunker_;  // with content-defined chunking only
 };
 
 template <typename T>

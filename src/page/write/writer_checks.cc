@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/value_type_list.h"
+#include "page/write/content_defined_chunker.h"
 #include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 
@@ -54,6 +55,11 @@ absl::Status CheckWriterSetup(const ColumnDescriptor& column, const WriterOption
         absl::StrCat(where, "bloom filter options out of range (fpp ", bloom.fpp,
                      " must be in (0, 1), ", "max_bytes ", bloom.max_bytes, " in 1..",
                      BloomFilter::kMaxBytes, ", distinct_values positive)"));
+  }
+  if (options.content_defined_chunking.enabled) {
+    const absl::StatusOr<ChunkingPlan> plan =
+        PlanChunking(options.content_defined_chunking, options.data_page_size);
+    if (!plan.ok()) return absl::InvalidArgumentError(absl::StrCat(where, plan.status().message()));
   }
   if (static_cast<int>(options.auto_encodings) < 0 ||
       static_cast<int>(options.auto_encodings) >
