@@ -1,11 +1,13 @@
 // Fuzz target: a whole file. The footer is parsed, the schema's leaves derived, and every column
-// chunk of every row group is walked page by page (headers and CRCs), has its page index read and
-// is read through the page decoder, whole and by rows (selected ranges, seeks and skips, with the
-// page index and without). Then the whole file is read as Arrow record batches (OpenArrowStream)
+// chunk of every row group is walked page by page (headers and CRCs), has its page index and bloom
+// filter read, is looked up for a value (statistics, filter, index, then the rows left) and is read
+// through the page decoder, whole and by rows (selected ranges, seeks and skips, with the page
+// index and without). Then the whole file is read as Arrow record batches (OpenArrowStream)
 // to its end or its first error, every structure released. A file is arbitrary bytes here: only
 // crashes, sanitizer reports, leaks and allocations sized by unchecked numbers are bugs.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -24,8 +26,12 @@
 #include "pqpage/arrow_c_data.h"
 #include "pqpage/arrow_reader.h"
 #include "pqpage/file.h"
+#include "pqpage/lookup.h"
 
 namespace {
+
+// Keeps the filter probes from being optimised away.
+volatile int fuzz_sink = 0;
 
 // Reads `file` through the Arrow stream until its end or first error, releasing each batch and
 // the schema; errors are expected here, only what the sanitizers see counts. Small batches and a
@@ -81,6 +87,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       // index or an error.
       absl::StatusOr<std::optional<pqpage::ChunkPageIndex>> index =
           (*file)->ReadPageIndex(group, column);
+      absl::StatusOr<std::optional<pqpage::BloomFilter>> filter =
+          (*file)->ReadBloomFilter(group, column);
+      if (filter.ok() && *filter) {
+        fuzz_sink =
+            fuzz_sink + ((*filter)->MayContainHash(pattern * 0x9E3779B97F4A7C15ULL) ? 1 : 0);
+      }
       absl::StatusOr<pqpage::ColumnChunkReader> reader = (*file)->OpenColumnChunk(group, column);
       if (reader.ok()) pqpage::fuzz::ReadChunk(*reader, pattern, 1 << 16);
       // Row addressing, with the index when it could be read and without: selected ranges, then
@@ -102,6 +114,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         pqpage::fuzz::ReadChunk(*rows, static_cast<uint8_t>(pattern + 2), 1 << 12);
       }
     }
+  }
+  // A lookup in the first columns: a value of the type's size made of `pattern`, then its rows.
+  for (int column = 0; column < columns && column < 4; ++column) {
+    const pqpage::ColumnDescriptor& descriptor = (*file)->schema().columns()[column];
+    size_t width = pqpage::IndexBoundSize(descriptor.type);
+    if (descriptor.type == pqpage::PhysicalType::kFixedLenByteArray) {
+      width = static_cast<size_t>(std::max(descriptor.type_length, 0));
+    }
+    if (width == 0 && descriptor.type != pqpage::PhysicalType::kByteArray) continue;
+    if (width > 64) continue;
+    const std::string value(width == 0 ? 3 : width, static_cast<char>(pattern));
+    absl::StatusOr<pqpage::ValueLookup> lookup = pqpage::LookupValue(**file, column, value, {});
+    if (lookup.ok()) (void)pqpage::FindRows(**file, *lookup, {});
   }
   ReadAsArrow(std::shared_ptr<const pqpage::FileReader>(*std::move(file)), pattern);
   return 0;
@@ -134,6 +159,7 @@ std::vector<uint8_t> WrittenFile(int page_version, pqpage::Compression codec) {
   options.compression = codec;
   options.write_checksums = true;
   options.data_page_size = 48;
+  options.bloom_filter.enabled = true;
   const std::vector<std::string> names = {"ann", "bob", "", "cyd"};
   for (int group = 0; group < 2; ++group) {
     if (!(*writer)->BeginRowGroup().ok()) std::abort();
