@@ -157,6 +157,24 @@ TEST(BloomFilterFileTest, ManyDistinctValuesFillAFilterOfTheLargestSize) {
   for (const int64_t v : MakeColumns(0).id.values) ASSERT_TRUE(id->MayContain(v)) << v;
 }
 
+// Past a few thousand distinct values the count moves into a filter of the largest size, folded
+// down at the end: the chunk still gets the filter its distinct values ask for, bit for bit.
+TEST(BloomFilterFileTest, ManyDistinctValuesAreCountedAndFoldedToTheirSize) {
+  ColumnDescriptor column = MakeSchema().columns()[0];
+  std::vector<int64_t> values;
+  for (int64_t v = 0; v < 40000; ++v) values.push_back(v * 13 % 20011 + (v / 20011) * 100000);
+  ColumnChunkWriter writer(column, WithFilters());
+  PQPAGE_ASSERT_OK(writer.WriteBatch<int64_t>({}, {}, values));
+  PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkData chunk, writer.Finish(4));
+  ASSERT_TRUE(chunk.bloom_filter.has_value());
+  const std::set<int64_t> distinct(values.begin(), values.end());
+  const int64_t bytes = BloomFilter::OptimalBytes(static_cast<int64_t>(distinct.size()), 0.01);
+  ASSERT_EQ(chunk.bloom_filter->num_bytes(), bytes);
+  BloomFilter direct(bytes);
+  for (const int64_t v : distinct) direct.InsertHash(BloomFilter::Hash(v));
+  EXPECT_EQ(*chunk.bloom_filter, direct);
+}
+
 TEST(BloomFilterFileTest, IndexedBatchesMakeTheSameFilterAsValues) {
   const ColumnDescriptor column = MakeSchema().columns()[1];
   std::vector<std::string> words;

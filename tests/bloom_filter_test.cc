@@ -17,6 +17,8 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "common/cpu_features.h"
+#include "encodings/bloom_filter_block.h"
 #include "file/bloom_filter_read.h"
 #include "metadata/bloom_filter_header.h"
 #include "pqpage/byte_source.h"
@@ -105,6 +107,56 @@ TEST(BloomFilterTest, FromBitsetRefusesSizesThatAreNotWholeBlocks) {
   PQPAGE_EXPECT_ERROR(BloomFilter::FromBitset(odd), absl::StatusCode::kDataLoss);
   const std::vector<uint8_t> one_block(32);
   PQPAGE_EXPECT_OK(BloomFilter::FromBitset(one_block).status());
+}
+
+// The AVX2 block twins set and test exactly the bits of the portable ones.
+TEST(BloomFilterTest, Avx2BlocksAgreeWithThePortableOnes) {
+  if (!internal::UseAvx2Twins()) GTEST_SKIP() << "no AVX2 tier on this CPU (or PQPAGE_SIMD_TIER)";
+  std::mt19937_64 rng(3);
+  for (int round = 0; round < 2000; ++round) {
+    alignas(32) uint32_t portable[8];
+    alignas(32) uint32_t twin[8];
+    for (int i = 0; i < 8; ++i) portable[i] = twin[i] = static_cast<uint32_t>(rng() & rng());
+    const auto key = static_cast<uint32_t>(rng());
+    ASSERT_EQ(internal::BlockMayContainAvx2(twin, key), internal::BlockMayContain(portable, key));
+    internal::BlockInsert(portable, key);
+    internal::BlockInsertAvx2(twin, key);
+    ASSERT_EQ(std::memcmp(portable, twin, sizeof(twin)), 0) << round;
+    ASSERT_TRUE(internal::BlockMayContainAvx2(twin, key));
+  }
+}
+
+// Folding a filter down gives the filter the same values make at the smaller size.
+TEST(BloomFilterTest, FoldingGivesTheFilterOfTheSmallerSize) {
+  BloomFilter large(1 << 16);
+  BloomFilter small(1 << 12);
+  int64_t novel = 0;
+  for (int64_t v = 0; v < 3000; ++v) {
+    novel += large.InsertHash(BloomFilter::Hash(v * 7)) ? 1 : 0;
+    small.InsertHash(BloomFilter::Hash(v * 7));
+  }
+  // Nearly every insert into the roomy filter set a new bit: it counts the distinct values.
+  EXPECT_GE(novel, 2990);
+  EXPECT_FALSE(large.InsertHash(BloomFilter::Hash(int64_t{7})));  // already in
+  PQPAGE_ASSERT_OK_AND_ASSIGN(BloomFilter folded, large.Fold(1 << 12));
+  EXPECT_EQ(folded, small);
+  PQPAGE_ASSERT_OK_AND_ASSIGN(BloomFilter same, large.Fold(1 << 16));
+  EXPECT_EQ(same, large);
+  PQPAGE_EXPECT_ERROR(large.Fold(1 << 17), absl::StatusCode::kInvalidArgument);
+  PQPAGE_EXPECT_ERROR(large.Fold(96), absl::StatusCode::kInvalidArgument);
+  PQPAGE_ASSERT_OK_AND_ASSIGN(BloomFilter three_blocks,
+                              BloomFilter::FromBitset(std::vector<uint8_t>(96)));
+  PQPAGE_EXPECT_ERROR(three_blocks.Fold(32), absl::StatusCode::kInvalidArgument);
+}
+
+// A filter of 2 MiB or more lives on its own allocation (huge pages where allowed); it works the
+// same.
+TEST(BloomFilterTest, LargeFiltersWorkTheSame) {
+  BloomFilter filter(int64_t{4} << 20);
+  for (int64_t v = 0; v < 100000; ++v) filter.InsertHash(BloomFilter::Hash(v));
+  for (int64_t v = 0; v < 100000; ++v) ASSERT_TRUE(filter.MayContain(v));
+  PQPAGE_ASSERT_OK_AND_ASSIGN(BloomFilter copy, BloomFilter::FromBitset(filter.Bitset()));
+  EXPECT_EQ(copy, filter);
 }
 
 // ---------------------------------------------------------------- reading from a file's bytes

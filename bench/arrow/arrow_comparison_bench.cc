@@ -27,6 +27,11 @@
 #include "pqpage/plain.h"
 #include "pqpage/rle_bit_packed_hybrid.h"
 
+namespace pqpage_bench {
+// bloom_filter_comparison.cc: bloom filter probes and inserts.
+void RegisterBloomFilterComparisons();
+}  // namespace pqpage_bench
+
 namespace {
 
 constexpr int kValues = 65536;
@@ -449,6 +454,7 @@ void RegisterAll() {
 
 int main(int argc, char** argv) {
   RegisterAll();
+  pqpage_bench::RegisterBloomFilterComparisons();
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

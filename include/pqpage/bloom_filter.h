@@ -55,7 +55,10 @@ class BloomFilter {
   static uint64_t Hash(const Int96& value);
   static uint64_t Hash(const ByteArray& value);
 
-  void InsertHash(uint64_t hash);
+  // @return whether the hash set a bit that was not set: false means the value, or one that
+  // hashes to the same bits, is in the filter already (a count of the trues is a count of the
+  // distinct values, short by the false positives).
+  bool InsertHash(uint64_t hash);
   // @return false when no value of this hash was inserted; true when one may have been.
   bool MayContainHash(uint64_t hash) const;
   // MayContainHash(Hash(value)).
@@ -64,16 +67,42 @@ class BloomFilter {
     return MayContainHash(Hash(value));
   }
 
-  int64_t num_bytes() const { return static_cast<int64_t>(words_.size()) * 4; }
-  int64_t num_blocks() const { return num_bytes() / kBlockBytes; }
+  // The filter of `num_bytes` (a power of two, at most this one's size, which must be a power of
+  // two too) that inserting the same values would give: blocks 2i and 2i+1 are ORed into block i
+  // as often as needed, since a hash's block in a filter half the size is its block here halved.
+  // @return the smaller filter; InvalidArgument for a size that is not such a power of two.
+  absl::StatusOr<BloomFilter> Fold(int64_t num_bytes) const;
+
+  int64_t num_bytes() const { return num_blocks() * kBlockBytes; }
+  int64_t num_blocks() const { return static_cast<int64_t>(blocks_.size()); }
   // The bitset as it is stored in a file: the words little-endian, in order.
   std::vector<uint8_t> Bitset() const;
 
   bool operator==(const BloomFilter&) const = default;
 
  private:
+  // Aligned to its size, so that no block straddles two cache lines.
+  struct alignas(32) Block {
+    uint32_t words[8];
+    bool operator==(const Block&) const = default;
+  };
+  static_assert(sizeof(Block) == kBlockBytes);
+
+  // Allocates filters of 2 MiB and more on huge pages where the system allows it: probes land
+  // anywhere in the filter, and with 4 KiB pages nearly each one would miss the TLB.
+  template <typename T>
+  struct HugePageAllocator {
+    using value_type = T;
+    HugePageAllocator() = default;
+    template <typename U>
+    HugePageAllocator(const HugePageAllocator<U>&) {}  // NOLINT(google-explicit-constructor)
+    T* allocate(size_t n);
+    void deallocate(T* p, size_t n);
+    bool operator==(const HugePageAllocator&) const { return true; }
+  };
+
   BloomFilter() = default;
-  std::vector<uint32_t> words_;  // num_blocks * 8
+  std::vector<Block, HugePageAllocator<Block>> blocks_;
 };
 
 }  // namespace pqpage

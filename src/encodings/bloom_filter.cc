@@ -1,22 +1,32 @@
 // The split-block bloom filter of pqpage/bloom_filter.h.
 #include "pqpage/bloom_filter.h"
 
+// xxHash's functions compiled here, inline (Debian's header carries them): a call into the shared
+// library for every 8-byte value would cost as much as the probe.
+#define XXH_INLINE_ALL
+#include <sys/mman.h>
 #include <xxhash.h>
 
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <new>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "common/cpu_features.h"
+#include "encodings/bloom_filter_block.h"
 
 namespace pqpage {
 namespace {
 
-// The format's eight salts: one odd multiplier per word of a block.
-constexpr uint32_t kSalt[8] = {0x47b6137bU, 0x44974d91U, 0x8824ad5bU, 0xa2b7289dU,
-                               0x705495c7U, 0x2df1424bU, 0x9efc4947U, 0x5c6bfb31U};
+// Asked once: the dispatch costs a predictable branch per probe.
+bool UseAvx2Blocks() {
+  static const bool use = internal::UseAvx2Twins();
+  return use;
+}
 
 int64_t RoundToFilterBytes(int64_t num_bytes) {
   const uint64_t clamped = static_cast<uint64_t>(
@@ -24,13 +34,39 @@ int64_t RoundToFilterBytes(int64_t num_bytes) {
   return static_cast<int64_t>(std::bit_ceil(clamped));
 }
 
+// Flattened: xxHash inlined whole, its length a constant, so a number hashes in a few
+// instructions rather than through the general loop.
 template <typename T>
-uint64_t HashBytesOf(const T& value) {
+[[gnu::flatten]] uint64_t HashBytesOf(const T& value) {
   static_assert(std::endian::native == std::endian::little, "PLAIN is little-endian");
   return XXH64(&value, sizeof(value), 0);
 }
 
 }  // namespace
+
+template <typename T>
+T* BloomFilter::HugePageAllocator<T>::allocate(size_t n) {
+  constexpr size_t kHugePage = size_t{2} << 20;
+  const size_t bytes = n * sizeof(T);
+  if (bytes < kHugePage) {
+    return static_cast<T*>(::operator new (bytes, std::align_val_t{alignof(T)}));
+  }
+  void* memory = std::aligned_alloc(kHugePage, (bytes + kHugePage - 1) / kHugePage * kHugePage);
+  if (memory == nullptr) throw std::bad_alloc();
+  ::madvise(memory, bytes, MADV_HUGEPAGE);  // advice only: a refusal changes nothing
+  return static_cast<T*>(memory);
+}
+
+template <typename T>
+void BloomFilter::HugePageAllocator<T>::deallocate(T* p, size_t n) {
+  if (n * sizeof(T) < (size_t{2} << 20)) {
+    ::operator delete (p, std::align_val_t{alignof(T)});
+  } else {
+    std::free(p);
+  }
+}
+
+template struct BloomFilter::HugePageAllocator<BloomFilter::Block>;
 
 int64_t BloomFilter::OptimalBytes(int64_t distinct_values, double fpp) {
   if (!(fpp > 0.0 && fpp < 1.0)) fpp = kDefaultFpp;
@@ -41,7 +77,8 @@ int64_t BloomFilter::OptimalBytes(int64_t distinct_values, double fpp) {
   return RoundToFilterBytes(static_cast<int64_t>(bytes));
 }
 
-BloomFilter::BloomFilter(int64_t num_bytes) : words_(RoundToFilterBytes(num_bytes) / 4, 0) {}
+BloomFilter::BloomFilter(int64_t num_bytes)
+    : blocks_(static_cast<size_t>(RoundToFilterBytes(num_bytes) / kBlockBytes), Block{}) {}
 
 absl::StatusOr<BloomFilter> BloomFilter::FromBitset(absl::Span<const uint8_t> bitset) {
   const int64_t size = static_cast<int64_t>(bitset.size());
@@ -51,8 +88,8 @@ absl::StatusOr<BloomFilter> BloomFilter::FromBitset(absl::Span<const uint8_t> bi
                                             " bytes up to ", kMaxBytes));
   }
   BloomFilter filter;
-  filter.words_.resize(bitset.size() / 4);
-  std::memcpy(filter.words_.data(), bitset.data(), bitset.size());
+  filter.blocks_.resize(bitset.size() / kBlockBytes);
+  std::memcpy(filter.blocks_.data(), bitset.data(), bitset.size());
   return filter;
 }
 
@@ -66,25 +103,41 @@ uint64_t BloomFilter::Hash(double value) { return HashBytesOf(value); }
 uint64_t BloomFilter::Hash(const Int96& value) { return HashBytesOf(value); }
 uint64_t BloomFilter::Hash(const ByteArray& value) { return XXH64(value.data, value.size, 0); }
 
-void BloomFilter::InsertHash(uint64_t hash) {
-  const uint64_t blocks = words_.size() / 8;
-  uint32_t* block = words_.data() + ((hash >> 32) * blocks >> 32) * 8;
+bool BloomFilter::InsertHash(uint64_t hash) {
+  uint32_t* block = blocks_[(hash >> 32) * blocks_.size() >> 32].words;
   const auto key = static_cast<uint32_t>(hash);
-  for (int i = 0; i < 8; ++i) block[i] |= uint32_t{1} << ((key * kSalt[i]) >> 27);
+  return UseAvx2Blocks() ? internal::BlockInsertAvx2(block, key)
+                         : internal::BlockInsert(block, key);
+}
+
+absl::StatusOr<BloomFilter> BloomFilter::Fold(int64_t num_bytes) const {
+  const int64_t blocks = num_bytes / kBlockBytes;
+  if (num_bytes < kBlockBytes || num_bytes % kBlockBytes != 0 ||
+      !std::has_single_bit(static_cast<uint64_t>(blocks)) || !std::has_single_bit(blocks_.size()) ||
+      blocks > num_blocks()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot fold a bloom filter of ", this->num_bytes(), " bytes to ", num_bytes));
+  }
+  BloomFilter folded;
+  folded.blocks_.assign(static_cast<size_t>(blocks), Block{});
+  const size_t ratio = blocks_.size() / static_cast<size_t>(blocks);
+  for (size_t b = 0; b < blocks_.size(); ++b) {
+    Block& into = folded.blocks_[b / ratio];
+    for (int i = 0; i < 8; ++i) into.words[i] |= blocks_[b].words[i];
+  }
+  return folded;
 }
 
 bool BloomFilter::MayContainHash(uint64_t hash) const {
-  const uint64_t blocks = words_.size() / 8;
-  const uint32_t* block = words_.data() + ((hash >> 32) * blocks >> 32) * 8;
+  const uint32_t* block = blocks_[(hash >> 32) * blocks_.size() >> 32].words;
   const auto key = static_cast<uint32_t>(hash);
-  uint32_t missing = 0;
-  for (int i = 0; i < 8; ++i) missing |= ~block[i] & (uint32_t{1} << ((key * kSalt[i]) >> 27));
-  return missing == 0;
+  return UseAvx2Blocks() ? internal::BlockMayContainAvx2(block, key)
+                         : internal::BlockMayContain(block, key);
 }
 
 std::vector<uint8_t> BloomFilter::Bitset() const {
-  std::vector<uint8_t> bytes(words_.size() * 4);
-  std::memcpy(bytes.data(), words_.data(), bytes.size());
+  std::vector<uint8_t> bytes(static_cast<size_t>(num_bytes()));
+  std::memcpy(bytes.data(), blocks_.data(), bytes.size());
   return bytes;
 }
 

@@ -15,46 +15,47 @@ int64_t FilterBytesLimit(int64_t max_bytes) {
 
 }  // namespace
 
-BloomFilterBuilder::BloomFilterBuilder(const BloomFilterOptions& options) : options_(options) {
-  const int64_t limit = FilterBytesLimit(options.max_bytes);
+// Distinct hashes kept in a set (16 bytes each, about) before counting moves to the filter.
+constexpr size_t kExactCountLimit = size_t{1} << 13;
+
+BloomFilterBuilder::BloomFilterBuilder(const BloomFilterOptions& options)
+    : options_(options), limit_bytes_(FilterBytesLimit(options.max_bytes)) {
   if (options.distinct_values.has_value()) {
     MakeFilter(BloomFilter::OptimalBytes(*options.distinct_values, options.fpp));
-    return;
   }
-  // The count at which OptimalBytes reaches `limit`: it grows with the count, so search.
-  int64_t low = 1;
-  int64_t high = limit * 8;  // a filter never holds more values than bits
-  while (low < high) {
-    const int64_t mid = low + (high - low) / 2;
-    if (BloomFilter::OptimalBytes(mid, options.fpp) >= limit) {
-      high = mid;
-    } else {
-      low = mid + 1;
-    }
-  }
-  max_counted_ = low;
 }
 
 void BloomFilterBuilder::MakeFilter(int64_t num_bytes) {
-  filter_.emplace(std::min(num_bytes, FilterBytesLimit(options_.max_bytes)));
+  filter_.emplace(std::min(num_bytes, limit_bytes_));
   for (const uint64_t hash : hashes_) filter_->InsertHash(hash);
+  distinct_ = static_cast<int64_t>(hashes_.size());
   hashes_ = {};
 }
 
 void BloomFilterBuilder::AddHash(uint64_t hash) {
   if (filter_.has_value()) {
-    filter_->InsertHash(hash);
+    if (filter_->InsertHash(hash) && counting_) ++distinct_;
     return;
   }
   hashes_.insert(hash);
-  if (static_cast<int64_t>(hashes_.size()) >= max_counted_) {
-    MakeFilter(FilterBytesLimit(options_.max_bytes));
+  if (hashes_.size() >= kExactCountLimit) {
+    MakeFilter(limit_bytes_);
+    counting_ = true;
   }
 }
 
 BloomFilter BloomFilterBuilder::Finish() {
   if (!filter_.has_value()) {
     MakeFilter(BloomFilter::OptimalBytes(static_cast<int64_t>(hashes_.size()), options_.fpp));
+    return *std::move(filter_);
+  }
+  if (counting_) {
+    const int64_t wanted =
+        std::min(BloomFilter::OptimalBytes(distinct_, options_.fpp), limit_bytes_);
+    if (wanted < filter_->num_bytes()) {
+      absl::StatusOr<BloomFilter> folded = filter_->Fold(wanted);
+      if (folded.ok()) return *std::move(folded);  // both are powers of two: it always is
+    }
   }
   return *std::move(filter_);
 }

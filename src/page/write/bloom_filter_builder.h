@@ -1,8 +1,9 @@
 // Builds a column chunk's bloom filter from the values the page builder is given
 // (WriterOptions::bloom_filter). With a distinct-value count given, the filter is made at once and
-// each value goes in as it comes; without one, the distinct hashes are kept until Finish sizes the
-// filter for their number, or until so many have come that the filter would reach its largest
-// size, when it is made at that size and the hashes go in.
+// each value goes in as it comes. Without one, the chunk's distinct values are counted: their
+// hashes are kept in a set while they are few; past that, they go into a filter of the largest
+// size, whose inserts that set a new bit count the rest, and Finish folds it down to the size the
+// count asks for (BloomFilter::Fold gives exactly the filter the values would have made).
 #ifndef PQPAGE_PAGE_WRITE_BLOOM_FILTER_BUILDER_H_
 #define PQPAGE_PAGE_WRITE_BLOOM_FILTER_BUILDER_H_
 
@@ -46,13 +47,16 @@ class BloomFilterBuilder {
   BloomFilter Finish();
 
  private:
+  // Moves the hashes counted so far into a filter of `num_bytes`.
   void MakeFilter(int64_t num_bytes);
 
   BloomFilterOptions options_;
-  // Distinct hashes past which the filter would be at max_bytes anyway.
-  int64_t max_counted_ = 0;
-  absl::flat_hash_set<uint64_t> hashes_;  // while the filter is not made yet
+  int64_t limit_bytes_ = 0;               // the largest filter: max_bytes down to a power of two
+  absl::flat_hash_set<uint64_t> hashes_;  // while few distinct values have come
   std::optional<BloomFilter> filter_;
+  // Counting into a filter of limit_bytes_: the distinct values seen (inserts that set a bit).
+  bool counting_ = false;
+  int64_t distinct_ = 0;
   const void* indexed_entries_ = nullptr;
   std::vector<bool> added_entries_;
 };
