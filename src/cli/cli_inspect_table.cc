@@ -152,13 +152,17 @@ void PrintChunkTable(FILE* out, const InspectedChunk& chunk) {
     std::fprintf(out, "    bloom filter: UNREADABLE: %s\n",
                  Printable(chunk.bloom_filter_error).c_str());
   } else if (chunk.bloom_filter_bytes) {
-    const ColumnMetaData& meta = *chunk.footer->meta_data;
-    std::fprintf(out,
-                 "    bloom filter: %lld bytes (%lld blocks), split-block, xxHash64, uncompressed, "
-                 "at offset %lld\n",
-                 static_cast<long long>(*chunk.bloom_filter_bytes),
-                 static_cast<long long>(*chunk.bloom_filter_bytes / BloomFilter::kBlockBytes),
-                 static_cast<long long>(*meta.bloom_filter_offset));
+    // A filter was read, so the footer entry gave its offset.
+    std::string where;
+    if (chunk.footer != nullptr && chunk.footer->meta_data &&
+        chunk.footer->meta_data->bloom_filter_offset) {
+      where = absl::StrCat(", at offset ", *chunk.footer->meta_data->bloom_filter_offset);
+    }
+    std::fprintf(
+        out, "    bloom filter: %lld bytes (%lld blocks), split-block, xxHash64, uncompressed%s\n",
+        static_cast<long long>(*chunk.bloom_filter_bytes),
+        static_cast<long long>(*chunk.bloom_filter_bytes / BloomFilter::kBlockBytes),
+        where.c_str());
   }
   for (const std::string& error : chunk.errors) {
     std::fprintf(out, "    error: %s\n", Printable(error).c_str());

@@ -34,6 +34,13 @@ int64_t RoundToFilterBytes(int64_t num_bytes) {
   return static_cast<int64_t>(std::bit_ceil(clamped));
 }
 
+// An empty value may come with no pointer at all (a default ByteArray): xxHash gets a real one,
+// and without a pointer there are no bytes.
+uint64_t HashBytes(const void* data, size_t size) {
+  static constexpr char kNoBytes[1] = {};
+  return data != nullptr ? XXH64(data, size, 0) : XXH64(kNoBytes, 0, 0);
+}
+
 // Flattened: xxHash inlined whole, its length a constant, so a number hashes in a few
 // instructions rather than through the general loop.
 template <typename T>
@@ -94,14 +101,14 @@ absl::StatusOr<BloomFilter> BloomFilter::FromBitset(absl::Span<const uint8_t> bi
 }
 
 uint64_t BloomFilter::Hash(std::string_view plain_bytes) {
-  return XXH64(plain_bytes.data(), plain_bytes.size(), 0);
+  return HashBytes(plain_bytes.data(), plain_bytes.size());
 }
 uint64_t BloomFilter::Hash(int32_t value) { return HashBytesOf(value); }
 uint64_t BloomFilter::Hash(int64_t value) { return HashBytesOf(value); }
 uint64_t BloomFilter::Hash(float value) { return HashBytesOf(value); }
 uint64_t BloomFilter::Hash(double value) { return HashBytesOf(value); }
 uint64_t BloomFilter::Hash(const Int96& value) { return HashBytesOf(value); }
-uint64_t BloomFilter::Hash(const ByteArray& value) { return XXH64(value.data, value.size, 0); }
+uint64_t BloomFilter::Hash(const ByteArray& value) { return HashBytes(value.data, value.size); }
 
 bool BloomFilter::InsertHash(uint64_t hash) {
   uint32_t* block = blocks_[(hash >> 32) * blocks_.size() >> 32].words;
