@@ -228,38 +228,50 @@ void ForEachWriterVariant(EncodingPolicy policy, PhysicalType type, int version,
   }
 }
 
-// Writes `data` in batches of random level counts (so batches end inside rows).
-template <typename T>
-absl::Status WriteInBatches(ColumnChunkWriter* writer, const ColumnData<T>& data, uint64_t seed,
-                            int64_t max_batch = 97) {
+// Calls visit(level, def, rep, values, n) for `data` cut into batches of 1..max_batch levels at
+// random (so batches end inside rows), in order: `n` levels from `level` on, with their level spans
+// (empty where `column` has no such levels) and present values; stops at the first error visit
+// returns.
+template <typename T, typename Visit>
+absl::Status ForEachRandomBatch(const ColumnDescriptor& column, const ColumnData<T>& data,
+                                uint64_t seed, int64_t max_batch, Visit visit) {
   std::mt19937_64 rng(seed);
   const int64_t levels = data.num_levels();
-  const bool has_def = !data.def.empty() || writer->column().max_definition_level > 0;
+  const bool has_def = !data.def.empty() || column.max_definition_level > 0;
   int64_t level = 0;
   size_t value = 0;
   while (level < levels) {
     const int64_t n =
         std::min<int64_t>(levels - level, 1 + static_cast<int64_t>(rng() % max_batch));
-    size_t present = 0;
+    size_t present = static_cast<size_t>(n);
     if (has_def) {
+      present = 0;
       for (int64_t i = level; i < level + n; ++i) {
-        present += data.def[i] == writer->column().max_definition_level;
+        present += data.def[i] == column.max_definition_level;
       }
-    } else {
-      present = static_cast<size_t>(n);
     }
-    absl::Span<const int16_t> def =
+    const absl::Span<const int16_t> def =
         has_def ? absl::MakeConstSpan(data.def).subspan(level, n) : absl::Span<const int16_t>();
-    absl::Span<const int16_t> rep = data.rep.empty()
-                                        ? absl::Span<const int16_t>()
-                                        : absl::MakeConstSpan(data.rep).subspan(level, n);
+    const absl::Span<const int16_t> rep = data.rep.empty()
+                                              ? absl::Span<const int16_t>()
+                                              : absl::MakeConstSpan(data.rep).subspan(level, n);
     absl::Status status =
-        writer->WriteBatch<T>(def, rep, absl::MakeConstSpan(data.values).subspan(value, present));
+        visit(level, def, rep, absl::MakeConstSpan(data.values).subspan(value, present), n);
     if (!status.ok()) return status;
     level += n;
     value += present;
   }
   return absl::OkStatus();
+}
+
+// Writes `data` in batches of random level counts (so batches end inside rows).
+template <typename T>
+absl::Status WriteInBatches(ColumnChunkWriter* writer, const ColumnData<T>& data, uint64_t seed,
+                            int64_t max_batch = 97) {
+  return ForEachRandomBatch(
+      writer->column(), data, seed, max_batch,
+      [&](int64_t, absl::Span<const int16_t> def, absl::Span<const int16_t> rep,
+          absl::Span<const T> values, int64_t) { return writer->WriteBatch<T>(def, rep, values); });
 }
 
 // Writes one row group of `file`: each of `columns` (ColumnData of the column's value type, in

@@ -75,31 +75,17 @@ template <typename T>
 std::vector<int64_t> Cuts(const ColumnDescriptor& column, const ChunkingPlan& plan,
                           const ColumnData<T>& data, int64_t max_batch, uint64_t seed) {
   ContentDefinedChunker chunker(column, plan);
-  std::mt19937_64 rng(seed);
   std::vector<int64_t> cuts;
-  const int64_t levels = data.num_levels();
-  int64_t level = 0;
-  size_t value = 0;
-  while (level < levels) {
-    const int64_t n =
-        std::min<int64_t>(levels - level, 1 + static_cast<int64_t>(rng() % max_batch));
-    size_t present = 0;
-    for (int64_t i = level; i < level + n; ++i) {
-      present += column.max_definition_level == 0 || data.def[i] == column.max_definition_level;
-    }
-    const auto def = column.max_definition_level > 0
-                         ? absl::MakeConstSpan(data.def).subspan(level, n)
-                         : absl::Span<const int16_t>();
-    const auto rep = column.max_repetition_level > 0
-                         ? absl::MakeConstSpan(data.rep).subspan(level, n)
-                         : absl::Span<const int16_t>();
-    std::vector<int64_t> batch_cuts;
-    chunker.Feed(def, rep, absl::MakeConstSpan(data.values).subspan(value, present), n,
-                 &batch_cuts);
-    for (int64_t cut : batch_cuts) cuts.push_back(level + cut);
-    level += n;
-    value += present;
-  }
+  const absl::Status fed = testing::ForEachRandomBatch(
+      column, data, seed, max_batch,
+      [&](int64_t level, absl::Span<const int16_t> def, absl::Span<const int16_t> rep,
+          absl::Span<const T> values, int64_t n) {
+        std::vector<int64_t> batch_cuts;
+        chunker.Feed(def, rep, values, n, &batch_cuts);
+        for (const int64_t cut : batch_cuts) cuts.push_back(level + cut);
+        return absl::OkStatus();
+      });
+  EXPECT_TRUE(fed.ok()) << fed;
   return cuts;
 }
 
