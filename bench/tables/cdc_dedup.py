@@ -116,7 +116,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--page-size", type=int, default=1 << 20)
-    parser.add_argument("--cdc-size", help="MIN:MAX for pqpage --cdc-size (default: --cdc)")
+    parser.add_argument("--cdc-size", help="MIN:MAX for pqpage --cdc=MIN:MAX (default: --cdc)")
     parser.add_argument("--encoding", default="auto", help="pqpage recode --encoding")
     parser.add_argument("--tool", default=None, help="the pqpage tool (default build-cdc/pqpage "
                         "or build/pqpage beside this script's repository)")
@@ -130,7 +130,7 @@ def main():
     table = make_rows(args.rows, 1, 0)
     extra = make_rows(args.rows // 100, 2, args.rows * 10)
     tables = {"base": table, **edits(table, extra)}
-    cdc = ["--cdc-size", args.cdc_size] if args.cdc_size else ["--cdc"]
+    cdc = [f"--cdc={args.cdc_size}"] if args.cdc_size else ["--cdc"]
     # pqpage's page sizes (--cdc: a quarter of the page size to twice it), for pyarrow's chunker.
     low, high = ((parse_size(x) for x in args.cdc_size.split(":")) if args.cdc_size
                  else (args.page_size // 4, args.page_size * 2))

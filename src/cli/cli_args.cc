@@ -86,6 +86,10 @@ absl::StatusOr<ParsedArgs> ParseArgs(const std::vector<std::string>& args,
       return absl::InvalidArgumentError(absl::StrCat("unknown option '--", std::string(body), "'"));
     }
     if (!spec->takes_value) {
+      if (inline_value && spec->inline_value_allowed) {
+        parsed.options_[spec->name].push_back(*std::move(inline_value));
+        continue;
+      }
       if (inline_value) {
         return absl::InvalidArgumentError(
             absl::StrCat("option '--", std::string(body), "' takes no value"));
@@ -103,6 +107,46 @@ absl::StatusOr<ParsedArgs> ParseArgs(const std::vector<std::string>& args,
     parsed.options_[spec->name].push_back(*std::move(inline_value));
   }
   return parsed;
+}
+
+absl::StatusOr<int64_t> ParseByteSizeOption(std::string_view option_view, std::string_view text,
+                                            int64_t min, int64_t max) {
+  const std::string option(option_view);
+  std::string digits(text);
+  int64_t unit = 1;
+  if (!digits.empty()) {
+    switch (digits.back()) {
+      case 'K':
+      case 'k':
+        unit = int64_t{1} << 10;
+        break;
+      case 'M':
+      case 'm':
+        unit = int64_t{1} << 20;
+        break;
+      case 'G':
+      case 'g':
+        unit = int64_t{1} << 30;
+        break;
+      default:
+        break;
+    }
+    if (unit != 1) digits.pop_back();
+  }
+  absl::StatusOr<int64_t> count =
+      ParseIntegerOption(option, digits, 0, std::numeric_limits<int64_t>::max());
+  if (!count.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "option '--", option, "' needs a size in bytes (K, M, G suffixes allowed), not '",
+        std::string(text), "'"));
+  }
+  const int64_t bytes = *count > max / unit ? max + 1 : *count * unit;
+  if (bytes < min || bytes > max) {
+    return absl::InvalidArgumentError(absl::StrCat("option '--", option, "' must be between ", min,
+                                                   " and ", max, " bytes, not ",
+                                                   std::string(text)));
+  }
+  return bytes;
 }
 
 absl::StatusOr<int64_t> ParseIntegerOption(std::string_view option_view, std::string_view text,

@@ -24,6 +24,9 @@ namespace pqpage::cli {
 struct OptionSpec {
   std::string name;          // without the leading "--"
   bool takes_value = false;  // false: a flag, which must not be given a value
+  // A flag that may also be given a value inline, as --name=VALUE (never from the next
+  // argument, which stays positional): Value() is "" for the bare flag.
+  bool inline_value_allowed = false;
 };
 
 class ParsedArgs {
@@ -47,6 +50,11 @@ class ParsedArgs {
 // for the user, for an unknown option, a flag given a value, or an option missing its value.
 absl::StatusOr<ParsedArgs> ParseArgs(const std::vector<std::string>& args,
                                      const std::vector<OptionSpec>& specs);
+
+// A size in bytes with an optional K, M or G suffix (powers of 1024), in [min, max] bytes;
+// InvalidArgument naming the option otherwise.
+absl::StatusOr<int64_t> ParseByteSizeOption(std::string_view option, std::string_view text,
+                                            int64_t min, int64_t max);
 
 // A whole decimal integer in [min, max]; InvalidArgument naming the option otherwise.
 absl::StatusOr<int64_t> ParseIntegerOption(std::string_view option, std::string_view text,

@@ -51,13 +51,12 @@ constexpr char kUsage[] =
     "  --compression CODEC     uncompressed, snappy (default), gzip, zstd, lz4_raw, brotli\n"
     "  --compression-level N   the codec's level (default: the codec's usual one)\n"
     "  --page-size BYTES       encoded size at which a data page is finished (default 1048576)\n"
-    "  --cdc                   cut data pages by content (a rolling hash of the values) rather\n"
+    "  --cdc[=MIN:MAX]         cut data pages by content (a rolling hash of the values) rather\n"
     "                          than by size, so that an edit to IN (rows inserted, deleted,\n"
     "                          appended) leaves most pages of OUT byte for byte as they were,\n"
-    "                          for stores that deduplicate by content; pages then average\n"
-    "                          --page-size bytes of PLAIN values, from --page-size/4 to 2x\n"
-    "  --cdc-size MIN:MAX      --cdc with pages of MIN to MAX bytes of PLAIN values (suffixes\n"
-    "                          K and M: 256K:1M); they average --page-size when it lies\n"
+    "                          for stores that deduplicate by content; pages hold MIN to MAX\n"
+    "                          bytes of PLAIN values (K, M suffixes: --cdc=256K:1M; --cdc\n"
+    "                          alone: --page-size/4 to 2x) and average --page-size when it lies\n"
     "                          between, else the midpoint\n"
     "  --column-encoding PATH=POLICY\n"
     "                          this column's policy instead of --encoding (repeatable; PATH as\n"
@@ -99,35 +98,26 @@ constexpr char kUsage[] =
     "Exit status: 0 on success, 1 when IN cannot be read or OUT cannot be written (OUT is then\n"
     "removed), 2 for a usage error.\n";
 
-// A size with an optional K or M suffix (KiB, MiB): "256K", "1M", "4096".
-absl::StatusOr<int64_t> ParseByteSize(std::string_view option, std::string text) {
-  int64_t unit = 1;
-  if (!text.empty() && (text.back() == 'K' || text.back() == 'k')) unit = int64_t{1} << 10;
-  if (!text.empty() && (text.back() == 'M' || text.back() == 'm')) unit = int64_t{1} << 20;
-  if (unit != 1) text.pop_back();
-  PQPAGE_ASSIGN_OR_RETURN(const int64_t count,
-                          ParseIntegerOption(option, text, 1, (int64_t{1} << 30) / unit));
-  return count * unit;
-}
-
-// --cdc and --cdc-size MIN:MAX, into options->content_defined_chunking.
+// --cdc and --cdc=MIN:MAX, into options->content_defined_chunking.
 absl::Status ContentDefinedChunkingFromArgs(const ParsedArgs& args, WriterOptions* options) {
   ContentDefinedChunking& chunking = options->content_defined_chunking;
-  chunking.enabled = args.Has("cdc") || args.Has("cdc-size");
-  if (auto sizes = args.Value("cdc-size")) {
-    const size_t colon = sizes->find(':');
-    if (colon == std::string::npos) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("--cdc-size wants MIN:MAX (256K:1M), not '", *sizes, "'"));
-    }
-    PQPAGE_ASSIGN_OR_RETURN(chunking.min_page_bytes,
-                            ParseByteSize("cdc-size minimum", sizes->substr(0, colon)));
-    PQPAGE_ASSIGN_OR_RETURN(chunking.max_page_bytes,
-                            ParseByteSize("cdc-size maximum", sizes->substr(colon + 1)));
-    if (*chunking.max_page_bytes <= *chunking.min_page_bytes) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("--cdc-size wants MIN below MAX, not '", *sizes, "'"));
-    }
+  const std::optional<std::string> sizes = args.Value("cdc");
+  chunking.enabled = sizes.has_value();
+  if (!sizes || sizes->empty()) return absl::OkStatus();
+  const size_t colon = sizes->find(':');
+  if (colon == std::string::npos) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--cdc= wants MIN:MAX (--cdc=256K:1M), not '", *sizes, "'"));
+  }
+  constexpr int64_t kLargest = int64_t{1} << 30;
+  PQPAGE_ASSIGN_OR_RETURN(chunking.min_page_bytes,
+                          ParseByteSizeOption("cdc minimum", sizes->substr(0, colon), 1, kLargest));
+  PQPAGE_ASSIGN_OR_RETURN(
+      chunking.max_page_bytes,
+      ParseByteSizeOption("cdc maximum", sizes->substr(colon + 1), 1, kLargest));
+  if (*chunking.max_page_bytes <= *chunking.min_page_bytes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--cdc= wants MIN below MAX, not '", *sizes, "'"));
   }
   return absl::OkStatus();
 }
@@ -272,8 +262,7 @@ int RunRecode(const std::vector<std::string>& args) {
                                            {"compression", true},
                                            {"compression-level", true},
                                            {"page-size", true},
-                                           {"cdc", false},
-                                           {"cdc-size", true},
+                                           {"cdc", false, /*inline_value_allowed=*/true},
                                            {"column-encoding", true},
                                            {"column-compression", true},
                                            {"column-dictionary", true},

@@ -133,6 +133,20 @@ assert small > 2 * big, (small, big)
 PY
 CHECKS=$((CHECKS + 1))
 
+# Content-defined chunking (--cdc, --cdc=MIN:MAX): the values come out unchanged, and a value
+# after --cdc that is not MIN:MAX is a usage error. (content_defined_chunking_test measures the
+# pages an edit leaves as they were.)
+for cdc in --cdc --cdc=2K:16K; do
+  run_expect 0 "recode $cdc" -- "$TOOL" recode "$SAMPLE" "$SCRATCH/cdc.parquet" "$cdc" \
+    --page-size 8192 --encoding plain --checksum
+  run_expect 0 "dump recode $cdc" -- "$TOOL" dump "$SCRATCH/cdc.parquet"
+  "$TOOL" dump "$SAMPLE" | cmp -s - "$SCRATCH/out" || fail "recode $cdc: dump differs from the input's"
+done
+for bad in --cdc=16K --cdc=16K:2K --cdc=x:1M "--cdc 2K:16K"; do
+  # shellcheck disable=SC2086
+  run_expect 2 "recode $bad" -- "$TOOL" recode "$SAMPLE" "$SCRATCH/bad.parquet" $bad
+done
+
 # Per-column settings win for their column only; a path naming no column is a usage error.
 run_expect 0 "recode --column-encoding/--column-compression" -- "$TOOL" recode \
   "$MIXED" "$SCRATCH/c.parquet" --encoding plain --compression snappy \
