@@ -20,8 +20,11 @@
 #include "pqpage/arrow_writer.h"
 #include "pqpage/file.h"
 #include "pqpage/inspect_json.h"
+#include "pqpage/lookup.h"
 #include "pqpage/recode.h"
+#include "pqpage/status_macros.h"
 #include "pqpage/types.h"
+#include "pqpage/value_text.h"
 #include "python/arrow_capsules.h"
 #include "python/arrow_table_source.h"
 #include "python/status_error.h"
@@ -94,9 +97,17 @@ nb::list EncodingNames(const std::vector<Encoding>& encodings) {
 }
 
 nb::dict Recode(const std::string& source, const std::string& destination, const nb::dict& settings,
-                bool verify) {
+                bool verify, const std::string& bloom_filters) {
   const WriteSettings parsed = WriteSettingsFromDict(settings);
   RecodeOptions options;
+  if (bloom_filters == "all") {
+    options.bloom_filters = BloomFilterPolicy::kAll;
+  } else if (bloom_filters == "none") {
+    options.bloom_filters = BloomFilterPolicy::kNone;
+  } else if (bloom_filters != "keep") {
+    RaiseStatus(absl::InvalidArgumentError(
+        absl::StrCat("bloom_filters is 'keep', 'all' or 'none', not '", bloom_filters, "'")));
+  }
   options.writer = parsed.writer;
   options.write_page_index = parsed.page_index;
   options.threads = parsed.threads;
@@ -150,6 +161,37 @@ std::pair<std::string, nb::dict> Advise(const std::string& path,
   return {AdviceJson(advice, json_options), DictFromWriterOptions(AdvisedOptions(advice))};
 }
 
+// lookup's JSON (pqpage/lookup.h LookupJson, an array of one object per value): the values are
+// text as the column's type reads it (ParseValueText).
+std::string Lookup(const std::string& path, const std::string& column_path,
+                   const std::vector<std::string>& texts, bool rows) {
+  std::shared_ptr<const FileReader> file = OpenFile(path);
+  const std::vector<ColumnDescriptor>& columns = file->schema().columns();
+  int column = -1;
+  for (size_t c = 0; c < columns.size(); ++c) {
+    if (columns[c].PathString() == column_path) column = static_cast<int>(c);
+  }
+  if (column < 0) {
+    RaiseStatus(
+        absl::InvalidArgumentError(absl::StrCat("no column '", column_path, "' in ", path)));
+  }
+  std::vector<std::string> values;
+  for (const std::string& text : texts) {
+    values.push_back(ValueOrRaise(ParseValueText(columns[static_cast<size_t>(column)], text)));
+  }
+  return WithoutGil([&]() -> absl::StatusOr<std::string> {
+    PQPAGE_ASSIGN_OR_RETURN(const std::vector<ValueLookup> lookups,
+                            LookupValues(*file, column, values, nullptr));
+    std::vector<std::vector<int64_t>> found;
+    for (const ValueLookup& lookup : lookups) {
+      if (!rows) break;
+      PQPAGE_ASSIGN_OR_RETURN(std::vector<int64_t> lookup_rows, FindRows(*file, lookup, nullptr));
+      found.push_back(std::move(lookup_rows));
+    }
+    return LookupJson(*file, lookups, rows ? &found : nullptr);
+  });
+}
+
 std::string Inspect(const std::string& path, nb::handle threads) {
   InspectJsonOptions options;
   options.file_name = path;
@@ -179,7 +221,9 @@ NB_MODULE(_pqpage, module) {
   module.def("write_array", &WriteArray, nb::arg("schema"), nb::arg("array"), nb::arg("path"),
              nb::arg("settings"));
   module.def("recode", &Recode, nb::arg("source"), nb::arg("destination"), nb::arg("settings"),
-             nb::arg("verify"));
+             nb::arg("verify"), nb::arg("bloom_filters"));
+  module.def("lookup", &Lookup, nb::arg("path"), nb::arg("column"), nb::arg("values"),
+             nb::arg("rows"));
   module.def("advise", &Advise, nb::arg("path"), nb::arg("columns").none(),
              nb::arg("compression").none(), nb::arg("page_version"));
   module.def("inspect", &Inspect, nb::arg("path"), nb::arg("threads").none());

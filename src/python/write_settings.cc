@@ -77,6 +77,68 @@ void ApplyColumnCompression(const std::string& path, nb::handle value,
   override.compression = ValueOrRaise(WritableCompressionFromName(StringOf(value, what)));
 }
 
+double FloatOf(nb::handle value, const std::string& what) {
+  if (!nb::isinstance<nb::float_>(value) && !nb::isinstance<nb::int_>(value)) {
+    RaiseArgument(absl::StrCat(what, " must be a float, not ", TypeName(value)));
+  }
+  return nb::cast<double>(value);
+}
+
+// bloom_filter_options, as pyarrow takes it: {column path: {"ndv": int, "fpp": float}}, each key
+// optional (no ndv: each chunk's own distinct values).
+void ApplyBloomFilterOptions(const nb::dict& columns, WriterOptions& writer) {
+  for (auto [path, settings] : columns) {
+    const std::string column = StringOf(path, "a bloom_filter_options path");
+    const std::string what = absl::StrCat("bloom_filter_options['", column, "']");
+    BloomFilterOptions bloom = writer.bloom_filter;
+    bloom.enabled = true;
+    if (!nb::isinstance<nb::dict>(settings)) {
+      RaiseArgument(
+          absl::StrCat(what, " must be a dict with ndv and fpp, not ", TypeName(settings)));
+    }
+    for (auto [name_object, value] : nb::borrow<nb::dict>(settings)) {
+      const std::string name = StringOf(name_object, what + " key");
+      if (name == "ndv") {
+        bloom.distinct_values = IntegerOf(value, what + "['ndv']");
+      } else if (name == "fpp") {
+        bloom.fpp = FloatOf(value, what + "['fpp']");
+      } else {
+        RaiseArgument(absl::StrCat(what, " has no setting '", name, "' (ndv, fpp)"));
+      }
+    }
+    writer.column_overrides[column].bloom_filter = bloom;
+  }
+}
+
+// use_content_defined_chunking, as pyarrow takes it: a bool, or a dict of min_chunk_size,
+// max_chunk_size (bytes) and norm_level.
+void ApplyContentDefinedChunking(nb::handle value, WriterOptions& writer) {
+  ContentDefinedChunking& chunking = writer.content_defined_chunking;
+  if (nb::isinstance<nb::bool_>(value)) {
+    chunking.enabled = nb::cast<bool>(value);
+    return;
+  }
+  if (!nb::isinstance<nb::dict>(value)) {
+    RaiseArgument(absl::StrCat("use_content_defined_chunking must be a bool or a dict, not ",
+                               TypeName(value)));
+  }
+  chunking.enabled = true;
+  for (auto [name_object, setting] : nb::borrow<nb::dict>(value)) {
+    const std::string name = StringOf(name_object, "a use_content_defined_chunking key");
+    const std::string what = absl::StrCat("use_content_defined_chunking['", name, "']");
+    if (name == "min_chunk_size") {
+      chunking.min_page_bytes = IntegerOf(setting, what);
+    } else if (name == "max_chunk_size") {
+      chunking.max_page_bytes = IntegerOf(setting, what);
+    } else if (name == "norm_level") {
+      chunking.norm_level = static_cast<int>(IntegerOf(setting, what));
+    } else {
+      RaiseArgument(absl::StrCat("use_content_defined_chunking has no setting '", name,
+                                 "' (min_chunk_size, max_chunk_size, norm_level)"));
+    }
+  }
+}
+
 }  // namespace
 
 int ThreadsFromObject(nb::handle threads) {
@@ -133,6 +195,10 @@ WriteSettings WriteSettingsFromDict(const nb::dict& settings) {
     } else if (key == "data_page_size") {
       writer.data_page_size = IntegerOf(value, key);
       if (writer.data_page_size < 1) RaiseArgument("data_page_size must be at least 1");
+    } else if (key == "bloom_filter_options") {
+      ApplyBloomFilterOptions(DictOf(value, key), writer);
+    } else if (key == "use_content_defined_chunking") {
+      ApplyContentDefinedChunking(value, writer);
     } else if (key == "row_group_rows") {
       out.row_group_rows = IntegerOf(value, key);
       if (*out.row_group_rows < 1) RaiseArgument("row_group_rows must be at least 1");

@@ -21,8 +21,10 @@ struct WriteSettings {
 };
 
 // Reads the keys compression, compression_level, encoding, page_version, column_encoding,
-// column_compression, page_index, checksums, statistics, data_page_size, threads and
-// row_group_rows (None leaves a setting at its default; threads None means one per core).
+// column_compression, page_index, checksums, statistics, data_page_size, threads,
+// row_group_rows, bloom_filter_options and use_content_defined_chunking (the last two as pyarrow
+// takes them; None leaves a setting at its default; threads None means one per core). Ranges the
+// writer checks (fpp in (0, 1), chunk sizes) raise when a column is written.
 // Raises the library's ArgumentError (a ValueError) for an unknown key, a value of the wrong type
 // or a name or level the library refuses.
 WriteSettings WriteSettingsFromDict(const nanobind::dict& settings);

@@ -107,3 +107,83 @@ def test_write_errors(tmp_path):
     with pytest.raises(TypeError):
         pqpage.write_table([1, 2, 3], out)
     assert not os.path.exists(str(tmp_path / "no"))
+
+
+def _bloom_lengths(path):
+    meta = pq.ParquetFile(path).metadata
+    return {meta.row_group(g).column(c).path_in_schema:
+            meta.row_group(g).column(c).to_dict().get("bloom_filter_length")
+            for g in range(meta.num_row_groups) for c in range(meta.num_columns)}
+
+
+def test_bloom_filters_and_lookup(tmp_path):
+    import datetime
+    n = 20000
+    table = pa.table({
+        "id": pa.array([i * 3 for i in range(n)], pa.int64()),
+        "name": pa.array([f"user-{i % 700}" for i in range(n)]),
+        "day": pa.array([datetime.date(2026, 1, 1) + datetime.timedelta(days=i % 90)
+                         for i in range(n)], pa.date32()),
+    })
+    out = str(tmp_path / "bloom.parquet")
+    pqpage.write_table(table, out, row_group_rows=5000,
+                       bloom_filter_options={"id": {"ndv": 5000, "fpp": 0.01}, "name": {}})
+    lengths = _bloom_lengths(out)
+    assert lengths["id"] and lengths["name"] and lengths["day"] is None, lengths
+    assert pq.read_table(out).equals(table)
+    # A value that is there: the rows holding it; one that is not: ruled out by the filters.
+    present, absent = pqpage.lookup(out, "name", "user-5", "user-10000", rows=True)
+    assert present["found_rows"] == [i for i in range(n) if i % 700 == 5]
+    assert absent["found_rows"] == []
+    assert all(g["bloom_filter"] == "ruled out" for g in absent["row_groups"])
+    (by_day,) = pqpage.lookup(out, "day", datetime.date(2026, 1, 3), rows=True)
+    assert by_day["found_rows"] == [i for i in range(n) if i % 90 == 2]
+    (by_id,) = pqpage.lookup(out, "id", 30000, rows=True)
+    assert by_id["found_rows"] == [10000]
+    assert [g["statistics"] for g in by_id["row_groups"]] == [
+        "ruled out", "ruled out", "may hold", "ruled out"]
+    # recode keeps the filters by default, and drops or adds them as asked.
+    kept = str(tmp_path / "kept.parquet")
+    pqpage.recode(out, kept)
+    assert _bloom_lengths(kept)["name"] and _bloom_lengths(kept)["day"] is None
+    none = str(tmp_path / "none.parquet")
+    pqpage.recode(out, none, bloom_filters="none")
+    assert not any(_bloom_lengths(none).values())
+    every = str(tmp_path / "all.parquet")
+    pqpage.recode(out, every, bloom_filters="all")
+    assert all(_bloom_lengths(every).values())
+    with pytest.raises(pqpage.ArgumentError):
+        pqpage.recode(out, str(tmp_path / "x.parquet"), bloom_filters="some")
+    with pytest.raises(pqpage.ArgumentError):
+        pqpage.write_table(table, str(tmp_path / "y.parquet"),
+                           bloom_filter_options={"id": {"fpp": 2.0}})
+    with pytest.raises(pqpage.ArgumentError):
+        pqpage.write_table(table, str(tmp_path / "z.parquet"),
+                           bloom_filter_options={"id": {"size": 1}})
+    with pytest.raises(pqpage.ArgumentError):
+        pqpage.lookup(out, "nope", 1)
+
+
+def test_content_defined_chunking(tmp_path):
+    n = 50000
+    table = pa.table({"id": pa.array(range(n), pa.int64()),
+                      "text": pa.array([f"row {i} " * (i % 5 + 1) for i in range(n)])})
+    plain = str(tmp_path / "plain.parquet")
+    cdc = str(tmp_path / "cdc.parquet")
+    pqpage.write_table(table, plain, encoding="plain")
+    pqpage.write_table(table, cdc, encoding="plain",
+                       use_content_defined_chunking={"min_chunk_size": 16384,
+                                                     "max_chunk_size": 65536})
+    assert pq.read_table(cdc).equals(table)
+
+    def pages(path):
+        return sum(len(c["pages"]) for g in pqpage.inspect(path)["row_groups"]
+                   for c in g["columns"])
+    assert pages(cdc) > pages(plain)  # pages of at most 64 KiB, not 1 MiB
+    with pytest.raises(pqpage.ArgumentError):
+        pqpage.write_table(table, str(tmp_path / "bad.parquet"),
+                           use_content_defined_chunking={"min_chunk_size": 10,
+                                                         "max_chunk_size": 5})
+    with pytest.raises(pqpage.ArgumentError):
+        pqpage.write_table(table, str(tmp_path / "bad2.parquet"),
+                           use_content_defined_chunking={"window": 10})

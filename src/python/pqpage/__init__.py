@@ -26,7 +26,7 @@ from ._errors import (
     UnsupportedError,
 )
 from ._read import ParquetTable, read_table
-from ._reports import Advice, advise, inspect
+from ._reports import Advice, advise, inspect, lookup
 from ._write import recode, write_table
 
 __version__ = "0.1.0"
@@ -43,6 +43,7 @@ __all__ = [
     "UnsupportedError",
     "advise",
     "inspect",
+    "lookup",
     "read_table",
     "recode",
     "write_table",

@@ -1,10 +1,11 @@
-"""What a file holds and how it would best be encoded: inspect and advise."""
+"""What a file holds and how it would best be encoded: inspect, advise and lookup."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
-from typing import Any, Dict, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence
 
 from . import _pqpage
 from ._read import PathArg, _paths
@@ -80,3 +81,39 @@ def inspect(path: PathArg, threads: Optional[int] = None) -> Dict[str, Any]:
     """
     return json.loads(_pqpage.inspect(os.fspath(path), threads))
 
+
+def _value_text(value: Any) -> str:
+    """A Python value as the text pqpage reads for a column (pqpage lookup's VALUE)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (bytes, bytearray)):
+        return "0x" + bytes(value).hex()
+    if isinstance(value, (datetime.datetime, datetime.date)):
+        return value.isoformat()
+    return str(value)
+
+
+def lookup(path: PathArg, column: str, *values: Any, rows: bool = False) -> List[Dict[str, Any]]:
+    """Which row groups, pages and rows of ``column`` may hold each value, as ``pqpage lookup``.
+
+    Each row group is tested by its statistics, then its bloom filter, then its page index; what
+    is left may hold the value. Values are Python values (numbers, str, bytes, dates, datetimes,
+    Decimals) or text as the column's type reads it ("2026-01-31", "12.50").
+
+    Args:
+        path: the file.
+        column: the column's path, as inspect prints it ("tags.list.element").
+        values: the values to look for.
+        rows: also read the rows left and list those that hold the value ("found_rows").
+
+    Returns:
+        One dict per value: ``row_groups`` (each with ``statistics``, ``bloom_filter`` and
+        ``page_index``: "may hold", "ruled out", "none" or "not run", ``pages``,
+        ``pages_may_hold`` and the ``rows`` ranges that may hold it) and ``rows_to_read``.
+
+    Raises:
+        ArgumentError: a column the file lacks, a value the column cannot hold; DataLossError and
+        the file errors of read_table.
+    """
+    texts = [_value_text(v) for v in values]
+    return json.loads(_pqpage.lookup(os.fspath(path), column, texts, rows))

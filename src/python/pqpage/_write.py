@@ -40,6 +40,14 @@ def _settings(
     return settings
 
 
+def _bloom(options: Optional[Mapping[str, Mapping[str, Any]]]) -> Optional[Dict[str, Any]]:
+    return None if options is None else {path: dict(o) for path, o in options.items()}
+
+
+def _chunking(option: Union[bool, Mapping[str, int]]) -> Union[bool, Dict[str, int]]:
+    return option if isinstance(option, bool) else dict(option)
+
+
 def write_table(
     data: Any,
     path: PathArg,
@@ -55,6 +63,8 @@ def write_table(
     checksums: bool = False,
     statistics: bool = True,
     threads: Optional[int] = None,
+    bloom_filter_options: Optional[Mapping[str, Mapping[str, Any]]] = None,
+    use_content_defined_chunking: Union[bool, Mapping[str, int]] = False,
 ) -> None:
     """Writes Arrow data to a Parquet file, each column chunk's encoding chosen by measuring it.
 
@@ -76,6 +86,12 @@ def write_table(
         statistics: write page and column chunk statistics.
         threads: threads that encode a batch's columns side by side; None: one per core. The
             file is the same for any count.
+        bloom_filter_options: bloom filters, as pyarrow takes them: ``{column path: {"ndv": n,
+            "fpp": rate}}``; without ``ndv`` each chunk's filter is sized for its own distinct
+            values, without ``fpp`` the rate is 0.05.
+        use_content_defined_chunking: cut data pages by content, as pyarrow does (True, or a dict
+            of ``min_chunk_size``, ``max_chunk_size`` in bytes and ``norm_level``), so that an
+            edit leaves most pages byte for byte as they were.
 
     The Arrow schema is stored under ARROW:schema as pyarrow stores it, so Arrow readers get the
     same types back.
@@ -88,6 +104,8 @@ def write_table(
         compression, compression_level, encoding, page_version, column_encoding,
         column_compression, page_index, checksums, statistics, threads,
         row_group_rows=row_group_rows,
+        bloom_filter_options=_bloom(bloom_filter_options),
+        use_content_defined_chunking=_chunking(use_content_defined_chunking),
     )
     path = os.fspath(path)
     if hasattr(data, "__arrow_c_stream__"):
@@ -117,12 +135,17 @@ def recode(
     statistics: bool = True,
     threads: Optional[int] = None,
     verify: bool = False,
+    bloom_filters: str = "keep",
+    bloom_filter_options: Optional[Mapping[str, Mapping[str, Any]]] = None,
+    use_content_defined_chunking: Union[bool, Mapping[str, int]] = False,
 ) -> Dict[str, Any]:
     """Re-encodes every column chunk of ``src`` into a new file ``dst``.
 
     The schema, row groups and values are kept; the options are write_table's (row groups stay as
     they are). ``advise(src).options`` gives the options that apply its advice. With ``verify``,
     the output is read back and compared with the input. On any error ``dst`` is removed.
+    ``bloom_filters`` says which columns get bloom filters: "keep" those that have one in
+    ``src``, "all" or "none"; ``bloom_filter_options`` sets columns apart as write_table's does.
 
     Returns:
         A report: ``input_bytes``, ``output_bytes``, ``num_row_groups``, ``verified`` and
@@ -137,5 +160,7 @@ def recode(
     settings = _settings(
         compression, compression_level, encoding, page_version, column_encoding,
         column_compression, page_index, checksums, statistics, threads,
+        bloom_filter_options=_bloom(bloom_filter_options),
+        use_content_defined_chunking=_chunking(use_content_defined_chunking),
     )
-    return _pqpage.recode(os.fspath(src), os.fspath(dst), settings, verify)
+    return _pqpage.recode(os.fspath(src), os.fspath(dst), settings, verify, bloom_filters)
