@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/add_if_absent.h"
+#include "common/checked_math.h"
 #include "common/large_buffer.h"
 #include "metadata/page_header.h"
 #include "metadata/thrift_compact.h"
@@ -82,6 +83,23 @@ std::vector<uint8_t>* ChunkAssembler::BlockWithRoomFor(size_t bytes) {
     ReserveKeeping(&blocks_.back(), std::max(kBlockBytes, bytes));
   }
   return &blocks_.back();
+}
+
+absl::Status EncodedDataPage::EncodeLevels(const ColumnDescriptor& column,
+                                           absl::Span<const int16_t> rep,
+                                           absl::Span<const int16_t> def) {
+  repetition_levels.clear();
+  definition_levels.clear();
+  const auto encode = [](int16_t max_level, absl::Span<const int16_t> levels,
+                         std::vector<uint8_t>* out) -> absl::Status {
+    if (max_level == 0) return absl::OkStatus();
+    RleBitPackedHybridEncoder encoder(BitWidthOf(static_cast<uint64_t>(max_level)));
+    PQPAGE_RETURN_IF_ERROR(encoder.Put(levels));
+    encoder.FinishInto(out);
+    return absl::OkStatus();
+  };
+  PQPAGE_RETURN_IF_ERROR(encode(column.max_repetition_level, rep, &repetition_levels));
+  return encode(column.max_definition_level, def, &definition_levels);
 }
 
 absl::Status ChunkAssembler::AddDataPage(const EncodedDataPage& page) {

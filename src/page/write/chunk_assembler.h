@@ -11,6 +11,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/types/span.h"
 #include "parquet_types.h"
 #include "pqpage/column_chunk_writer.h"
 
@@ -26,6 +27,11 @@ struct EncodedDataPage {
   int64_t num_nulls = 0;   // levels with def < max_def
   int64_t num_rows = 0;
   std::optional<Statistics> statistics;
+
+  // Sets repetition_levels and definition_levels to `rep` and `def` as the hybrid encoding
+  // stores them, each empty when `column`'s maximum is 0.
+  absl::Status EncodeLevels(const ColumnDescriptor& column, absl::Span<const int16_t> rep,
+                            absl::Span<const int16_t> def);
 };
 
 class ChunkAssembler {

@@ -36,18 +36,6 @@
 namespace pqpage::internal {
 namespace {
 
-// An upper bound (for page sizing) on what one value adds to any encoding of its page.
-template <typename T>
-int64_t ValueBound(const T& value) {
-  if constexpr (std::is_same_v<T, ByteArray>) {
-    return 5 + int64_t{value.size};
-  } else if constexpr (std::is_same_v<T, bool>) {
-    return 1;
-  } else {
-    return static_cast<int64_t>(sizeof(T)) + 1;
-  }
-}
-
 struct NoDictionary {};
 
 template <typename T>
@@ -184,28 +172,17 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
     const int16_t max_def = column_.max_definition_level;
     int64_t i = 0;
     size_t v = 0;
-    // Content-defined chunking: the levels at which pages start, found once the chunker has seen
-    // the batch (from level i on: kAuto's sample is fed when it is written, not when held back).
-    std::vector<int64_t> cuts;
-    size_t next_cut = 0;
-    bool chunked = false;
+    BatchCuts cuts;  // content-defined chunking's
     while (i < levels) {
       const bool row_start = !has_rep || rep[i] == 0;
       // A loop: the end of kAuto's sample writes the sample, which may leave a full page.
       while (row_start && PageFull()) PQPAGE_RETURN_IF_ERROR(FinishPage());
       int64_t end = levels;
       if (chunker_ != nullptr && !sampling_) {
-        if (!chunked) {
-          chunker_->Feed(has_def ? def.subspan(i) : def, has_rep ? rep.subspan(i) : rep,
-                         values.subspan(v, values.size() - v), levels - i, &cuts);
-          for (int64_t& cut : cuts) cut += i;
-          chunked = true;
-        }
-        if (next_cut < cuts.size() && cuts[next_cut] == i) {
-          if (page_levels_ > 0) PQPAGE_RETURN_IF_ERROR(FinishPage());
-          ++next_cut;
-        }
-        if (next_cut < cuts.size()) end = cuts[next_cut];
+        cuts.FeedOnce(*chunker_, has_def ? def.subspan(i) : def, has_rep ? rep.subspan(i) : rep,
+                      values.subspan(v, values.size() - v), i, levels);
+        if (cuts.StartsAt(i) && page_levels_ > 0) PQPAGE_RETURN_IF_ERROR(FinishPage());
+        end = cuts.End(levels);
       }
       // Take rows up to the point where the page might be full, so that the check above runs
       // again at that row start; the bound overestimates, so the page rarely overshoots.
@@ -535,18 +512,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
   // it) and hands the page to the assembler.
   absl::Status EmitPage(std::vector<uint8_t>& section, Encoding encoding) {
     EncodedDataPage& page = page_;
-    page.repetition_levels.clear();
-    page.definition_levels.clear();
-    if (column_.max_repetition_level > 0) {
-      RleBitPackedHybridEncoder encoder(rep_width_);
-      PQPAGE_RETURN_IF_ERROR(encoder.Put(absl::MakeConstSpan(page_rep_)));
-      encoder.FinishInto(&page.repetition_levels);
-    }
-    if (column_.max_definition_level > 0) {
-      RleBitPackedHybridEncoder encoder(def_width_);
-      PQPAGE_RETURN_IF_ERROR(encoder.Put(absl::MakeConstSpan(page_def_)));
-      encoder.FinishInto(&page.definition_levels);
-    }
+    PQPAGE_RETURN_IF_ERROR(page.EncodeLevels(column_, page_rep_, page_def_));
     page.values.swap(section);
     section.clear();
     page.encoding = encoding;

@@ -129,6 +129,35 @@ class ContentDefinedChunker {
   bool cut_pending_ = false;  // a cut was decided; it waits for the next row start
 };
 
+// The page builder's view of one batch's cuts: the chunker sees the batch once, from the level
+// where pages may first be cut (kAuto's held-back sample is fed when it is written), and the
+// builder then asks at each row start whether a page starts there and where the page must end.
+class BatchCuts {
+ public:
+  // Feeds the batch from level `from` on (spans already starting there) the first time only.
+  template <typename Values>
+  void FeedOnce(ContentDefinedChunker& chunker, absl::Span<const int16_t> def,
+                absl::Span<const int16_t> rep, const Values& values, int64_t from, int64_t levels) {
+    if (fed_) return;
+    fed_ = true;
+    chunker.Feed(def, rep, values, levels - from, &cuts_);
+    for (int64_t& cut : cuts_) cut += from;
+  }
+  // @return whether a page starts at level `level` (each cut answers once).
+  bool StartsAt(int64_t level) {
+    if (next_ >= cuts_.size() || cuts_[next_] != level) return false;
+    ++next_;
+    return true;
+  }
+  // @return the level at which the page being filled ends, or `levels` (the batch's end).
+  int64_t End(int64_t levels) const { return next_ < cuts_.size() ? cuts_[next_] : levels; }
+
+ private:
+  std::vector<int64_t> cuts_;
+  size_t next_ = 0;
+  bool fed_ = false;
+};
+
 }  // namespace pqpage::internal
 
 #endif  // PQPAGE_PAGE_WRITE_CONTENT_DEFINED_CHUNKER_H_

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -21,6 +22,18 @@
 #include "pqpage/types.h"
 
 namespace pqpage::internal {
+
+// An upper bound (for page sizing) on what one value adds to any encoding of its page.
+template <typename T>
+int64_t ValueBound(const T& value) {
+  if constexpr (std::is_same_v<T, ByteArray>) {
+    return 5 + int64_t{value.size};
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return 1;
+  } else {
+    return static_cast<int64_t>(sizeof(T)) + 1;
+  }
+}
 
 // T is bool, int32_t, int64_t, Int96, float, double or ByteArray (BYTE_ARRAY and
 // FIXED_LEN_BYTE_ARRAY).
