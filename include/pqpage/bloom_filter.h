@@ -54,6 +54,8 @@ class BloomFilter {
   static uint64_t Hash(double value);
   static uint64_t Hash(const Int96& value);
   static uint64_t Hash(const ByteArray& value);
+  // BOOLEAN has no filter; without this, a bool would hash as an int32.
+  static uint64_t Hash(bool value) = delete;
 
   // @return whether the hash set a bit that was not set: false means the value, or one that
   // hashes to the same bits, is in the filter already (a count of the trues is a count of the
