@@ -122,7 +122,7 @@ TEST(BloomFilterFileTest, EveryValueWrittenIsInItsChunksFilter) {
   }
 }
 
-TEST(BloomFilterFileTest, AGivenDistinctCountSizesTheFilterAndOverridesTurnItOff) {
+TEST(BloomFilterFileTest, AGivenDistinctCountIsTheMostAndOverridesTurnItOff) {
   WriterOptions options = WithFilters();
   options.bloom_filter.distinct_values = 100'000;
   ColumnWriterOverride no_filter;
@@ -130,7 +130,7 @@ TEST(BloomFilterFileTest, AGivenDistinctCountSizesTheFilterAndOverridesTurnItOff
   options.column_overrides["code"] = no_filter;
   ColumnWriterOverride small;
   small.bloom_filter = options.bloom_filter;
-  small.bloom_filter->max_bytes = 4096;
+  small.bloom_filter->max_bytes = 512;  // the 500 names would ask for 1024
   options.column_overrides["name"] = small;
   const std::string path = WriteFile(options, 1);
   PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(path));
@@ -138,10 +138,24 @@ TEST(BloomFilterFileTest, AGivenDistinctCountSizesTheFilterAndOverridesTurnItOff
   PQPAGE_ASSERT_OK_AND_ASSIGN(std::optional<BloomFilter> name, reader->ReadBloomFilter(0, 1));
   PQPAGE_ASSERT_OK_AND_ASSIGN(std::optional<BloomFilter> code, reader->ReadBloomFilter(0, 4));
   ASSERT_TRUE(id.has_value() && name.has_value());
-  EXPECT_EQ(id->num_bytes(), BloomFilter::OptimalBytes(100'000, 0.01));
-  EXPECT_EQ(name->num_bytes(), 4096);
+  // 100,000 is the most: the chunk's 3,000 ids get the filter their count asks for.
+  EXPECT_EQ(id->num_bytes(), BloomFilter::OptimalBytes(kRows, 0.01));
+  EXPECT_EQ(name->num_bytes(), 512);
   EXPECT_FALSE(code.has_value());
   EXPECT_FALSE(reader->metadata().row_groups[0].columns[4].meta_data->bloom_filter_offset);
+}
+
+// A count given below the chunk's distinct values sizes the filter: more values than it was made
+// for raise the rate, never the size.
+TEST(BloomFilterFileTest, AGivenDistinctCountBelowTheChunksKeepsItsSize) {
+  WriterOptions options = WithFilters();
+  options.bloom_filter.distinct_values = 100;
+  const std::string path = WriteFile(options, 1);
+  PQPAGE_ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(path));
+  PQPAGE_ASSERT_OK_AND_ASSIGN(std::optional<BloomFilter> id, reader->ReadBloomFilter(0, 0));
+  ASSERT_TRUE(id.has_value());
+  EXPECT_EQ(id->num_bytes(), BloomFilter::OptimalBytes(100, 0.01));
+  for (const int64_t v : MakeColumns(0).id.values) ASSERT_TRUE(id->MayContain(v)) << v;
 }
 
 // Once the distinct values would need more than max_bytes, the filter stops growing and still

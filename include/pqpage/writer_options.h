@@ -83,10 +83,11 @@ absl::StatusOr<EncodingPolicy> EncodingPolicyFromName(std::string_view name);
 // better answered by the statistics).
 struct BloomFilterOptions {
   bool enabled = false;
-  // The distinct values the filter is sized for. Unset: the chunk's own distinct values, counted
-  // (by their hashes) while it is written, so a chunk gets the smallest filter that holds its
-  // values at `fpp`; the count costs memory for one 64-bit hash per distinct value until the
-  // filter reaches max_bytes.
+  // The most distinct values the filter is sized for: a chunk that holds fewer gets the smaller
+  // filter its own count asks for (as pyarrow's does). Unset: the chunk's own distinct values.
+  // They are counted (by their hashes) while the chunk is written, so a chunk gets the smallest
+  // filter that holds its values at `fpp`; the count keeps up to 8,192 hashes, then counts in a
+  // filter of the largest size (max_bytes, or the size for this count), folded down at the end.
   std::optional<int64_t> distinct_values;
   // The false-positive rate the filter is sized for, in (0, 1).
   double fpp = BloomFilter::kDefaultFpp;

@@ -21,7 +21,9 @@ constexpr size_t kExactCountLimit = size_t{1} << 13;
 BloomFilterBuilder::BloomFilterBuilder(const BloomFilterOptions& options)
     : options_(options), limit_bytes_(FilterBytesLimit(options.max_bytes)) {
   if (options.distinct_values.has_value()) {
+    // Sized for the count given, and counting: a chunk with fewer values folds down at Finish.
     MakeFilter(BloomFilter::OptimalBytes(*options.distinct_values, options.fpp));
+    counting_ = true;
   }
 }
 

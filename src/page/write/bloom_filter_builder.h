@@ -1,9 +1,10 @@
 // Builds a column chunk's bloom filter from the values the page builder is given
-// (WriterOptions::bloom_filter). With a distinct-value count given, the filter is made at once and
-// each value goes in as it comes. Without one, the chunk's distinct values are counted: their
-// hashes are kept in a set while they are few; past that, they go into a filter of the largest
-// size, whose inserts that set a new bit count the rest, and Finish folds it down to the size the
-// count asks for (BloomFilter::Fold gives exactly the filter the values would have made).
+// (WriterOptions::bloom_filter). With a distinct-value count given, the filter is made at once for
+// it and each value goes in as it comes. Without one, the hashes are kept in a set while they are
+// few; past that, they go into a filter of the largest size. Either way a filter's inserts that
+// set a new bit count the distinct values, and Finish folds it down to the size their count asks
+// for when that is smaller (BloomFilter::Fold gives exactly the filter the values would have
+// made).
 #ifndef PQPAGE_PAGE_WRITE_BLOOM_FILTER_BUILDER_H_
 #define PQPAGE_PAGE_WRITE_BLOOM_FILTER_BUILDER_H_
 
