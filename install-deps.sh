@@ -3,7 +3,7 @@
 set -euo pipefail
 packages=(build-essential cmake pkg-config thrift-compiler libthrift-dev libzstd-dev libsnappy-dev
   libboost-dev libabsl-dev libgtest-dev libgmock-dev libbenchmark-dev zlib1g-dev liblz4-dev libbrotli-dev
-  libdeflate-dev liblzo2-dev libxxhash-dev libprotobuf-dev protobuf-compiler
+  libdeflate-dev liblzo2-dev libxxhash-dev libssl-dev libprotobuf-dev protobuf-compiler
   python3 python3-venv clang-14 libclang-rt-14-dev llvm-14 clang-format clang-tidy)
 missing=()
 for p in "${packages[@]}"; do

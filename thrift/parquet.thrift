@@ -2,7 +2,7 @@
  * Parquet's metadata structures, as pqpage reads and writes them: page headers and the file footer,
  * serialised with Thrift's compact protocol. Field ids, types and enum values are the Parquet
  * format's (they are the wire format); the set of structures is what the page and file layers
- * need. Fields and union members left out here (encryption, geospatial
+ * need. Fields and union members left out here (geospatial
  * statistics) are skipped by the generated readers when a file carries them, because the compact
  * protocol tags every field with its id and type.
  *
@@ -289,6 +289,17 @@ struct ColumnMetaData {
 }
 
 /* file_offset is deprecated; writers set 0. */
+/* Modular encryption: which key a column chunk's modules are encrypted with. */
+struct EncryptionWithFooterKey {}
+struct EncryptionWithColumnKey {
+  1: required list<string> path_in_schema;
+  2: optional binary key_metadata;
+}
+union ColumnCryptoMetaData {
+  1: EncryptionWithFooterKey ENCRYPTION_WITH_FOOTER_KEY;
+  2: EncryptionWithColumnKey ENCRYPTION_WITH_COLUMN_KEY;
+}
+
 struct ColumnChunk {
   1: optional string file_path;
   2: required i64 file_offset = 0;
@@ -297,6 +308,9 @@ struct ColumnChunk {
   5: optional i32 offset_index_length;
   6: optional i64 column_index_offset;
   7: optional i32 column_index_length;
+  8: optional ColumnCryptoMetaData crypto_metadata;
+  /* The ColumnMetaData as a module encrypted with the column's key. */
+  9: optional binary encrypted_column_metadata;
 }
 
 struct RowGroup {
@@ -340,6 +354,22 @@ struct ColumnIndex {
 }
 
 /* The footer. version is 1 for every writer today; created_by reads "app version X (build H)". */
+/* The two modular encryption algorithms; their fields build every module's AAD. */
+struct AesGcmV1 {
+  1: optional binary aad_prefix;
+  2: optional binary aad_file_unique;
+  3: optional bool supply_aad_prefix;
+}
+struct AesGcmCtrV1 {
+  1: optional binary aad_prefix;
+  2: optional binary aad_file_unique;
+  3: optional bool supply_aad_prefix;
+}
+union EncryptionAlgorithm {
+  1: AesGcmV1 AES_GCM_V1;
+  2: AesGcmCtrV1 AES_GCM_CTR_V1;
+}
+
 struct FileMetaData {
   1: required i32 version;
   2: required list<SchemaElement> schema;
@@ -348,6 +378,15 @@ struct FileMetaData {
   5: optional list<KeyValue> key_value_metadata;
   6: optional string created_by;
   7: optional list<ColumnOrder> column_orders;
+  /* Set in a plaintext footer of an encrypted file, which is then signed with the footer key. */
+  8: optional EncryptionAlgorithm encryption_algorithm;
+  9: optional binary footer_signing_key_metadata;
+}
+
+/* What precedes an encrypted footer (files ending in PARE). */
+struct FileCryptoMetaData {
+  1: required EncryptionAlgorithm encryption_algorithm;
+  2: optional binary key_metadata;
 }
 
 /* A column chunk's bloom filter in the file: this header, then num_bytes bytes of bitset. Each

@@ -42,6 +42,7 @@
 #include "pqpage/byte_source.h"
 #include "pqpage/column_descriptor.h"
 #include "pqpage/compression.h"
+#include "pqpage/encryption.h"
 #include "pqpage/page.h"
 #include "pqpage/page_index.h"
 #include "pqpage/types.h"
@@ -59,6 +60,9 @@ struct ReaderOptions {
   // it with pread: uncompressed pages are then decoded in place, without a copy. Only for files
   // that do not shrink while they are read (see byte_source.h).
   bool memory_map = false;
+  // Keys for encrypted files (pqpage/encryption.h); none: encrypted footers and columns are
+  // refused with PermissionDenied, a plaintext footer's unencrypted columns read.
+  std::shared_ptr<const FileDecryptionProperties> decryption;
 };
 
 // Where a column chunk lies and how it was written, as its ColumnMetaData says.
@@ -81,6 +85,8 @@ struct ColumnChunkLocation {
   // most significant bit first; Impala, parquet-cpp and parquet-rs wrote least significant bit
   // first. The file layer decides this from the footer's created_by too.
   BitPackedOrder bit_packed_levels = BitPackedOrder::kMostSignificantFirst;
+  // For an encrypted chunk: its page headers and pages are modules this decrypts.
+  std::shared_ptr<const ColumnChunkCipher> cipher;
 };
 
 // How many levels and values a batch call produced.

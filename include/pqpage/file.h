@@ -4,9 +4,11 @@
 //
 // Errors: DataLoss for a file that is not Parquet or is damaged (missing magic, a footer length
 // past the file, malformed Thrift, a column chunk outside the file, a row group whose columns do
-// not match the schema or disagree with its num_rows); Unimplemented for encrypted footers; the
-// errors of ByteSource for I/O. The writer returns InvalidArgument for calls out of order (a
-// column chunk outside a row group, a row group missing columns, chunks of different row counts).
+// not match the schema or disagree with its num_rows, an encrypted module that does not
+// authenticate); PermissionDenied for an encrypted footer or column whose key the reader was not
+// given (ReaderOptions::decryption); the errors of ByteSource for I/O. The writer returns
+// InvalidArgument for calls out of order (a column chunk outside a row group, a row group missing
+// columns, chunks of different row counts).
 #ifndef PQPAGE_FILE_H_
 #define PQPAGE_FILE_H_
 
@@ -23,6 +25,7 @@
 #include "pqpage/byte_source.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/column_chunk_writer.h"
+#include "pqpage/encryption.h"
 #include "pqpage/metadata.h"
 #include "pqpage/page_index.h"
 #include "pqpage/schema.h"
@@ -90,6 +93,9 @@ class FileReader {
 
  private:
   FileReader();
+  // The cipher of an encrypted chunk, nullptr for a plain one; PermissionDenied without its key.
+  absl::StatusOr<std::shared_ptr<const ColumnChunkCipher>> ChunkCipher(
+      int row_group, int column, bool starts_with_dictionary) const;
   struct State;
   std::unique_ptr<State> state_;
 };
@@ -140,6 +146,9 @@ struct FileWriterOptions {
   // ColumnIndex when it has one) between the last row group and the footer, referenced from the
   // chunk's footer entry. A chunk without data pages has neither.
   bool write_page_index = true;
+  // Encrypt the file (pqpage/encryption.h): its encrypted columns' pages, page headers, column
+  // metadata, page indexes and bloom filters, and its footer, encrypted or signed.
+  std::shared_ptr<const FileEncryptionProperties> encryption;
 };
 
 // Writes a file: magic, then each row group's column chunks in schema order as they are added,

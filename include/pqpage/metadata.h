@@ -113,14 +113,26 @@ struct ColumnMetaData {
 void AddDataPageEncodings(const ColumnMetaData& meta, std::vector<Encoding>* encodings);
 
 // ColumnChunk: the chunk's entry in a row group, with the page index locations.
+// How an encrypted column chunk is encrypted (the format's ColumnCryptoMetaData).
+struct ColumnCryptoMetaData {
+  bool footer_key = false;  // with the footer key; else with a key of its own
+  // For a key of its own: the column's path and what finds its key.
+  std::vector<std::string> path_in_schema;
+  std::string key_metadata;
+};
+
 struct ColumnChunk {
   std::optional<std::string> file_path;  // set only when the chunk lives in another file
   int64_t file_offset = 0;
+  // For a chunk whose metadata is stored encrypted, the decrypted metadata when the reader had
+  // its key; else what the footer holds in the clear (nothing, or a copy without statistics).
   std::optional<ColumnMetaData> meta_data;
   std::optional<int64_t> offset_index_offset;
   std::optional<int32_t> offset_index_length;
   std::optional<int64_t> column_index_offset;
   std::optional<int32_t> column_index_length;
+  std::optional<ColumnCryptoMetaData> crypto_metadata;  // set for an encrypted chunk
+  bool encrypted_column_metadata = false;  // its ColumnMetaData is stored as an encrypted module
 };
 
 struct RowGroup {
@@ -139,6 +151,16 @@ struct FileMetaData {
   std::vector<RowGroup> row_groups;
   std::vector<KeyValue> key_value_metadata;
   std::optional<std::string> created_by;
+  // Set for an encrypted file (modular encryption).
+  struct Encryption {
+    std::string algorithm;         // "AES_GCM_V1" or "AES_GCM_CTR_V1"
+    bool encrypted_footer = true;  // false: a plaintext footer signed with the footer key
+    std::string footer_key_metadata;
+    std::string aad_prefix;          // as stored; empty when none is
+    bool supply_aad_prefix = false;  // the reader must give the AAD prefix
+    std::string aad_file_unique;
+  };
+  std::optional<Encryption> encryption;
 };
 
 }  // namespace pqpage

@@ -11,15 +11,18 @@
 #include "absl/status/statusor.h"
 #include "pqpage/bloom_filter.h"
 #include "pqpage/byte_source.h"
+#include "pqpage/encryption.h"
 
 namespace pqpage::internal {
 
 // Reads the filter at `offset` (of `length` bytes, header included, when the footer gives it),
-// which must lie within [data_begin, data_end). DataLoss or Unimplemented, without the chunk's
-// name (the caller adds it).
+// which must lie within [data_begin, data_end). With `cipher` (an encrypted chunk's) the header
+// and the bitset are two modules, each decrypted and authenticated before it is used. DataLoss or
+// Unimplemented, without the chunk's name (the caller adds it).
 absl::StatusOr<BloomFilter> ReadBloomFilterAt(const ByteSource& source, int64_t offset,
                                               std::optional<int32_t> length, int64_t data_begin,
-                                              int64_t data_end);
+                                              int64_t data_end,
+                                              const ColumnChunkCipher* cipher = nullptr);
 
 }  // namespace pqpage::internal
 

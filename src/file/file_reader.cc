@@ -3,7 +3,10 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "crypto/aes_cipher.h"
+#include "crypto/chunk_cipher.h"
 #include "file/bloom_filter_read.h"
+#include "file/file_decryption.h"
 #include "file/page_index_read.h"
 #include "file/writer_quirks.h"
 #include "metadata/footer_metadata.h"
@@ -20,6 +23,41 @@ constexpr char kMagic[4] = {'P', 'A', 'R', '1'};
 constexpr char kEncryptedMagic[4] = {'P', 'A', 'R', 'E'};
 constexpr int64_t kTailSize = 8;  // footer length (4 bytes LE) + magic
 
+// Parses the footer's bytes (between the data and the tail): the FileMetaData, or for an
+// encrypted footer the FileCryptoMetaData and the FileMetaData decrypted from the module after
+// it. A plaintext footer of an encrypted file has its signature checked when the key is there.
+absl::Status ReadFooter(bool encrypted_footer, absl::Span<const uint8_t> footer,
+                        std::shared_ptr<const FileDecryptionProperties> properties,
+                        format::FileMetaData* metadata, format::FileCryptoMetaData* crypto,
+                        std::optional<internal::FileDecryption>* decryption) {
+  std::vector<uint8_t> decrypted;
+  if (encrypted_footer) {
+    absl::StatusOr<size_t> parsed = internal::DeserializeCompact(footer, crypto);
+    if (!parsed.ok()) {
+      return absl::DataLossError(
+          absl::StrCat("cannot read the file's crypto metadata: ", parsed.status().message()));
+    }
+    PQPAGE_ASSIGN_OR_RETURN(internal::FileDecryption made,
+                            internal::FileDecryption::Make(crypto->encryption_algorithm,
+                                                           crypto->key_metadata, properties));
+    decryption->emplace(std::move(made));
+    PQPAGE_ASSIGN_OR_RETURN(decrypted, (*decryption)->DecryptFooter(footer.subspan(*parsed)));
+    footer = decrypted;
+  }
+  absl::StatusOr<size_t> parsed = internal::DeserializeCompact(footer, metadata);
+  if (!parsed.ok()) {
+    return absl::DataLossError(absl::StrCat("cannot read the footer: ", parsed.status().message()));
+  }
+  if (encrypted_footer || !metadata->__isset.encryption_algorithm) return absl::OkStatus();
+  absl::StatusOr<internal::FileDecryption> made = internal::FileDecryption::Make(
+      metadata->encryption_algorithm, metadata->footer_signing_key_metadata, properties);
+  // A reader that cannot decrypt (no AAD prefix) still reads the columns left in the clear.
+  if (made.status().code() == absl::StatusCode::kPermissionDenied) return absl::OkStatus();
+  if (!made.ok()) return made.status();
+  decryption->emplace(*std::move(made));
+  return (*decryption)->CheckFooterSignature(footer.subspan(0, *parsed), footer.subspan(*parsed));
+}
+
 }  // namespace
 
 struct FileReader::State {
@@ -31,6 +69,9 @@ struct FileReader::State {
   Schema schema;
   int64_t footer_size = 0;
   int64_t data_end = 0;  // where the footer starts: column chunks must end before it
+  // For an encrypted file.
+  std::optional<internal::FileDecryption> decryption;
+  format::FileCryptoMetaData crypto_metadata;  // of a PARE file
 
   absl::Status Error(absl::StatusCode code, absl::string_view message) const {
     return absl::Status(code, absl::StrCat(name, ": ", message));
@@ -65,11 +106,14 @@ absl::StatusOr<std::unique_ptr<FileReader>> FileReader::Open(std::unique_ptr<Byt
   uint8_t tail[kTailSize];
   PQPAGE_RETURN_IF_ERROR(state.source->ReadAt(0, absl::MakeSpan(head)));
   PQPAGE_RETURN_IF_ERROR(state.source->ReadAt(size - kTailSize, absl::MakeSpan(tail)));
-  if (std::memcmp(tail + 4, kEncryptedMagic, 4) == 0) {
-    return state.Error(absl::StatusCode::kUnimplemented, "encrypted footers are not supported");
-  }
-  if (std::memcmp(head, kMagic, 4) != 0 || std::memcmp(tail + 4, kMagic, 4) != 0) {
-    return state.Error(absl::StatusCode::kDataLoss, "not a Parquet file: PAR1 magic missing");
+  const bool encrypted_footer = std::memcmp(tail + 4, kEncryptedMagic, 4) == 0;
+  if (std::memcmp(head, encrypted_footer ? kEncryptedMagic : kMagic, 4) != 0 ||
+      (!encrypted_footer && std::memcmp(tail + 4, kMagic, 4) != 0)) {
+    return state.Error(absl::StatusCode::kDataLoss,
+                       encrypted_footer
+                           ? "not a Parquet file: ends in PARE (an encrypted footer) but does "
+                             "not start with it"
+                           : "not a Parquet file: PAR1 magic missing");
   }
   const uint32_t footer_length =
       static_cast<uint32_t>(tail[0]) | (static_cast<uint32_t>(tail[1]) << 8) |
@@ -85,11 +129,9 @@ absl::StatusOr<std::unique_ptr<FileReader>> FileReader::Open(std::unique_ptr<Byt
   state.data_end = size - kTailSize - footer_length;
   std::vector<uint8_t> footer(footer_length);
   PQPAGE_RETURN_IF_ERROR(state.source->ReadAt(state.data_end, absl::MakeSpan(footer)));
-  absl::StatusOr<size_t> parsed = internal::DeserializeCompact(footer, &state.metadata);
-  if (!parsed.ok()) {
-    return state.Error(absl::StatusCode::kDataLoss,
-                       absl::StrCat("cannot read the footer: ", parsed.status().message()));
-  }
+  absl::Status footer_read = ReadFooter(encrypted_footer, footer, options.decryption,
+                                        &state.metadata, &state.crypto_metadata, &state.decryption);
+  if (!footer_read.ok()) return state.Error(footer_read.code(), footer_read.message());
   absl::StatusOr<Schema> schema = internal::SchemaElements::ToSchema(state.metadata.schema);
   if (!schema.ok()) {
     return state.Error(schema.status().code(), schema.status().message());
@@ -108,7 +150,15 @@ absl::StatusOr<std::unique_ptr<FileReader>> FileReader::Open(std::unique_ptr<Byt
                          absl::StrCat("row group ", g, " has negative num_rows"));
     }
   }
+  if (state.decryption.has_value()) {
+    absl::Status decrypted = state.decryption->DecryptColumnMetadata(state.schema, &state.metadata);
+    if (!decrypted.ok()) return state.Error(decrypted.code(), decrypted.message());
+  }
   state.public_metadata = internal::FileMetaDataFromThrift(state.metadata);
+  if (encrypted_footer) {
+    state.public_metadata.encryption = internal::EncryptionFromThrift(
+        state.crypto_metadata.encryption_algorithm, state.crypto_metadata.key_metadata, true);
+  }
   return reader;
 }
 
@@ -148,6 +198,10 @@ absl::StatusOr<ColumnChunkLocation> FileReader::LocateColumnChunk(int row_group,
     return absl::UnimplementedError(
         absl::StrCat(where, ": column chunk stored in another file (", chunk.file_path, ")"));
   }
+  if (chunk.__isset.crypto_metadata) {
+    // Before the metadata: an encrypted footer leaves it out for a column whose key is missing.
+    PQPAGE_RETURN_IF_ERROR(ChunkCipher(row_group, column, false).status());
+  }
   if (!chunk.__isset.meta_data) {
     return absl::DataLossError(absl::StrCat(where, ": column chunk without metadata"));
   }
@@ -174,6 +228,12 @@ absl::StatusOr<ColumnChunkLocation> FileReader::LocateColumnChunk(int row_group,
     location.offset = meta.dictionary_page_offset;
   }
   location.length = meta.total_compressed_size;
+  if (chunk.__isset.crypto_metadata) {
+    PQPAGE_ASSIGN_OR_RETURN(location.cipher,
+                            ChunkCipher(row_group, column,
+                                        meta.__isset.dictionary_page_offset &&
+                                            location.offset == meta.dictionary_page_offset));
+  }
   if (internal::UndercountsDictionaryHeader(created_by()) && location.offset >= 0 &&
       location.length >= 0 && location.offset <= state.data_end &&
       location.length <= state.data_end - location.offset) {
@@ -213,6 +273,30 @@ absl::StatusOr<ColumnChunkLocation> FileReader::LocateColumnChunk(int row_group,
   return location;
 }
 
+absl::StatusOr<std::shared_ptr<const ColumnChunkCipher>> FileReader::ChunkCipher(
+    int row_group, int column, bool starts_with_dictionary) const {
+  const State& state = *state_;
+  const format::ColumnChunk& chunk = state.metadata.row_groups[static_cast<size_t>(row_group)]
+                                         .columns[static_cast<size_t>(column)];
+  absl::StatusOr<std::shared_ptr<const ColumnChunkCipher>> cipher = nullptr;
+  if (!state.decryption.has_value()) {
+    cipher = chunk.__isset.crypto_metadata
+                 ? absl::PermissionDeniedError(
+                       state.metadata.__isset.encryption_algorithm
+                           ? "the column is encrypted, and the file's keys were not given"
+                           : "the column claims to be encrypted in a file that is not")
+                 : absl::StatusOr<std::shared_ptr<const ColumnChunkCipher>>(nullptr);
+  } else {
+    cipher = state.decryption->ChunkCipher(state.schema, chunk, row_group, column,
+                                           starts_with_dictionary);
+  }
+  if (cipher.ok()) return cipher;
+  return absl::Status(cipher.status().code(),
+                      absl::StrCat(state.name, ": row group ", row_group, ", column '",
+                                   state.schema.columns()[static_cast<size_t>(column)].PathString(),
+                                   "': ", cipher.status().message()));
+}
+
 absl::StatusOr<std::optional<ChunkPageIndex>> FileReader::ReadPageIndex(int row_group,
                                                                         int column) const {
   PQPAGE_ASSIGN_OR_RETURN(const ColumnChunkLocation location, LocateColumnChunk(row_group, column));
@@ -245,6 +329,23 @@ absl::StatusOr<std::optional<ChunkPageIndex>> FileReader::ReadPageIndex(int row_
                               chunk.column_index_length, &column_bytes));
   PQPAGE_RETURN_IF_ERROR(read("OffsetIndex", has_offset_index, chunk.offset_index_offset,
                               chunk.offset_index_length, &offset_bytes));
+  if (location.cipher != nullptr) {
+    // Each index is a module of the column's key.
+    auto decrypt = [&](const char* what, bool present, internal::ModuleType type,
+                       std::vector<uint8_t>* bytes) -> absl::Status {
+      if (!present) return absl::OkStatus();
+      absl::StatusOr<std::vector<uint8_t>> plain = location.cipher->Decrypt(type, 0, *bytes);
+      if (!plain.ok()) {
+        return absl::DataLossError(absl::StrCat(where, what, ": ", plain.status().message()));
+      }
+      *bytes = *std::move(plain);
+      return absl::OkStatus();
+    };
+    PQPAGE_RETURN_IF_ERROR(decrypt("ColumnIndex", has_column_index,
+                                   internal::ModuleType::kColumnIndex, &column_bytes));
+    PQPAGE_RETURN_IF_ERROR(decrypt("OffsetIndex", has_offset_index,
+                                   internal::ModuleType::kOffsetIndex, &offset_bytes));
+  }
   internal::PageIndexChunk bounds;
   bounds.begin = location.offset;
   bounds.end = location.offset + location.length;
@@ -259,7 +360,7 @@ absl::StatusOr<std::optional<ChunkPageIndex>> FileReader::ReadPageIndex(int row_
 
 absl::StatusOr<std::optional<BloomFilter>> FileReader::ReadBloomFilter(int row_group,
                                                                        int column) const {
-  PQPAGE_RETURN_IF_ERROR(LocateColumnChunk(row_group, column).status());
+  PQPAGE_ASSIGN_OR_RETURN(const ColumnChunkLocation location, LocateColumnChunk(row_group, column));
   const State& state = *state_;
   const format::ColumnChunk& chunk = state.metadata.row_groups[static_cast<size_t>(row_group)]
                                          .columns[static_cast<size_t>(column)];
@@ -271,7 +372,7 @@ absl::StatusOr<std::optional<BloomFilter>> FileReader::ReadBloomFilter(int row_g
       *state.source, meta.bloom_filter_offset,
       meta.__isset.bloom_filter_length ? std::optional<int32_t>(meta.bloom_filter_length)
                                        : std::nullopt,
-      int64_t{sizeof(kMagic)}, state.data_end);
+      int64_t{sizeof(kMagic)}, state.data_end, location.cipher.get());
   if (!filter.ok()) {
     return absl::Status(
         filter.status().code(),

@@ -15,6 +15,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "common/output_file.h"
+#include "crypto/chunk_cipher.h"
+#include "file/file_encryption.h"
 #include "file/page_index_thrift.h"
 #include "metadata/bloom_filter_header.h"
 #include "metadata/footer_metadata.h"
@@ -28,6 +30,28 @@ namespace pqpage {
 namespace {
 
 constexpr char kMagic[4] = {'P', 'A', 'R', '1'};
+constexpr char kEncryptedMagic[4] = {'P', 'A', 'R', 'E'};
+
+// A chunk's bloom filter as stored: header and bitset, each a module for an encrypted chunk.
+absl::StatusOr<std::vector<uint8_t>> BloomFilterBytes(const ColumnChunkData& chunk,
+                                                      const ColumnChunkCipher* cipher) {
+  std::vector<uint8_t> filter;
+  if (!chunk.bloom_filter.has_value()) return filter;
+  std::vector<uint8_t> header;
+  PQPAGE_RETURN_IF_ERROR(internal::AppendBloomFilterHeader(
+      static_cast<int32_t>(chunk.bloom_filter->num_bytes()), &header));
+  const std::vector<uint8_t> bitset = chunk.bloom_filter->Bitset();
+  if (cipher == nullptr) {
+    filter = std::move(header);
+    filter.insert(filter.end(), bitset.begin(), bitset.end());
+    return filter;
+  }
+  PQPAGE_RETURN_IF_ERROR(
+      cipher->Encrypt(internal::ModuleType::kBloomFilterHeader, 0, header, &filter));
+  PQPAGE_RETURN_IF_ERROR(
+      cipher->Encrypt(internal::ModuleType::kBloomFilterBitset, 0, bitset, &filter));
+  return filter;
+}
 
 }  // namespace
 
@@ -49,6 +73,7 @@ struct FileWriter::State {
   struct ChunkIndexes {
     std::optional<format::ColumnIndex> column_index;
     std::optional<format::OffsetIndex> offset_index;
+    std::shared_ptr<const ColumnChunkCipher> cipher;  // for an encrypted chunk
   };
   std::vector<ChunkIndexes> row_group_indexes;  // the row group being written
   std::vector<std::vector<ChunkIndexes>> indexes;
@@ -56,6 +81,11 @@ struct FileWriter::State {
   // EndRowGroup writes them after its chunks, so memory holds one row group's filters.
   std::vector<std::vector<uint8_t>> row_group_filters;
   int64_t num_rows = 0;
+  std::optional<internal::FileEncryption> encryption;
+
+  const char* Magic() const {
+    return encryption.has_value() && encryption->encrypted_footer() ? kEncryptedMagic : kMagic;
+  }
 
   absl::Status Write(absl::Span<const uint8_t> bytes) {
     PQPAGE_RETURN_IF_ERROR(io_status);
@@ -75,12 +105,20 @@ struct FileWriter::State {
         for (size_t c = 0; c < indexes[rg].size(); ++c) {
           const ChunkIndexes& chunk = indexes[rg][c];
           const size_t before = bytes.size();
+          std::vector<uint8_t> plain;
+          std::vector<uint8_t>* to = chunk.cipher != nullptr ? &plain : &bytes;
           if (column_indexes && chunk.column_index) {
-            PQPAGE_RETURN_IF_ERROR(internal::SerializeCompact(*chunk.column_index, &bytes));
+            PQPAGE_RETURN_IF_ERROR(internal::SerializeCompact(*chunk.column_index, to));
           } else if (!column_indexes && chunk.offset_index) {
-            PQPAGE_RETURN_IF_ERROR(internal::SerializeCompact(*chunk.offset_index, &bytes));
+            PQPAGE_RETURN_IF_ERROR(internal::SerializeCompact(*chunk.offset_index, to));
           } else {
             continue;
+          }
+          if (chunk.cipher != nullptr) {
+            PQPAGE_RETURN_IF_ERROR(chunk.cipher->Encrypt(column_indexes
+                                                             ? internal::ModuleType::kColumnIndex
+                                                             : internal::ModuleType::kOffsetIndex,
+                                                         0, plain, &bytes));
           }
           if (bytes.size() - before > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
             return absl::InvalidArgumentError("Close: a page index is larger than 2 GiB");
@@ -142,6 +180,13 @@ struct FileWriter::State {
     }
     if (expected == 0) row_group.__set_file_offset(position);
     PQPAGE_RETURN_IF_ERROR(WriteBloomFilters());
+    if (encryption.has_value()) {
+      // After the bloom filters: their offsets are part of the metadata encrypted here.
+      for (size_t c = 0; c < row_group.columns.size(); ++c) {
+        PQPAGE_RETURN_IF_ERROR(encryption->EncryptColumnMetadata(
+            static_cast<int64_t>(row_groups.size()), static_cast<int>(c), &row_group.columns[c]));
+      }
+    }
     row_group.__set_ordinal(static_cast<int16_t>(row_groups.size()));
     num_rows += row_group.num_rows;
     row_groups.push_back(std::move(row_group));
@@ -167,6 +212,11 @@ FileWriter::~FileWriter() {
 
 absl::StatusOr<std::unique_ptr<FileWriter>> FileWriter::Open(const std::string& path, Schema schema,
                                                              FileWriterOptions options) {
+  // Bad encryption properties are refused before the file is made.
+  std::optional<internal::FileEncryption> encryption;
+  if (options.encryption != nullptr) {
+    PQPAGE_ASSIGN_OR_RETURN(encryption, internal::FileEncryption::Make(options.encryption, schema));
+  }
   PQPAGE_ASSIGN_OR_RETURN(const int fd, pqpage::internal::CreateOutputFile(path));
   std::unique_ptr<FileWriter> writer(new FileWriter());
   State& state = *writer->state_;
@@ -174,8 +224,9 @@ absl::StatusOr<std::unique_ptr<FileWriter>> FileWriter::Open(const std::string& 
   state.schema = std::move(schema);
   state.options = std::move(options);
   state.fd = fd;
-  PQPAGE_RETURN_IF_ERROR(
-      state.Write(absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(kMagic), sizeof(kMagic))));
+  state.encryption = std::move(encryption);
+  PQPAGE_RETURN_IF_ERROR(state.Write(
+      absl::MakeConstSpan(reinterpret_cast<const uint8_t*>(state.Magic()), sizeof(kMagic))));
   return writer;
 }
 
@@ -243,19 +294,26 @@ absl::Status FileWriter::WriteColumnChunk(const ColumnChunkData& chunk) {
         " with ", meta.total_compressed_size, " bytes, but the file is at ", state.position,
         " and the chunk holds ", chunk.bytes.size(), " bytes"));
   }
-  std::vector<uint8_t> filter;
-  if (chunk.bloom_filter.has_value()) {
-    PQPAGE_RETURN_IF_ERROR(internal::AppendBloomFilterHeader(
-        static_cast<int32_t>(chunk.bloom_filter->num_bytes()), &filter));
-    const std::vector<uint8_t> bitset = chunk.bloom_filter->Bitset();
-    filter.insert(filter.end(), bitset.begin(), bitset.end());
+  std::shared_ptr<const ColumnChunkCipher> cipher;
+  std::optional<ColumnChunkData> encrypted;
+  if (state.encryption.has_value()) {
+    PQPAGE_ASSIGN_OR_RETURN(
+        cipher, state.encryption->ChunkCipher(static_cast<int64_t>(state.row_groups.size()),
+                                              static_cast<int>(index)));
+    if (cipher != nullptr) {
+      encrypted = chunk;
+      PQPAGE_RETURN_IF_ERROR(
+          internal::FileEncryption::EncryptPages(*cipher, state.position, &*encrypted));
+    }
   }
+  const ColumnChunkData& stored = encrypted.has_value() ? *encrypted : chunk;
+  PQPAGE_ASSIGN_OR_RETURN(std::vector<uint8_t> filter, BloomFilterBytes(chunk, cipher.get()));
   const int64_t offset = state.position;
-  PQPAGE_RETURN_IF_ERROR(state.Write(chunk.bytes));
+  PQPAGE_RETURN_IF_ERROR(state.Write(stored.bytes));
 
   format::ColumnChunk out;
   out.__set_file_offset(offset);
-  out.__set_meta_data(internal::ColumnMetaDataToThrift(meta));
+  out.__set_meta_data(internal::ColumnMetaDataToThrift(stored.metadata));
   if (state.row_group.columns.empty()) {
     state.row_group.__set_num_rows(chunk.num_rows);
     state.row_group.__set_file_offset(offset);
@@ -263,15 +321,16 @@ absl::Status FileWriter::WriteColumnChunk(const ColumnChunkData& chunk) {
   state.row_group.columns.push_back(std::move(out));
   State::ChunkIndexes indexes;
   if (state.options.write_page_index) {
-    indexes.column_index = internal::ColumnIndexOf(chunk.page_index);
-    indexes.offset_index = internal::OffsetIndexOf(chunk.page_index, meta.physical_type());
+    indexes.column_index = internal::ColumnIndexOf(stored.page_index);
+    indexes.offset_index = internal::OffsetIndexOf(stored.page_index, meta.physical_type());
+    indexes.cipher = cipher;
   }
   state.row_group_indexes.push_back(std::move(indexes));
   state.row_group_filters.push_back(std::move(filter));
   state.row_group.__set_total_byte_size(state.row_group.total_byte_size +
                                         meta.total_uncompressed_size);
   state.row_group.__set_total_compressed_size(state.row_group.total_compressed_size +
-                                              meta.total_compressed_size);
+                                              stored.metadata.total_compressed_size);
   return absl::OkStatus();
 }
 
@@ -300,13 +359,17 @@ absl::Status FileWriter::Close() {
   footer.__set_column_orders(orders);
 
   std::vector<uint8_t> bytes;
-  PQPAGE_RETURN_IF_ERROR(internal::SerializeCompact(footer, &bytes));
+  if (state.encryption.has_value()) {
+    PQPAGE_ASSIGN_OR_RETURN(bytes, state.encryption->Footer(std::move(footer)));
+  } else {
+    PQPAGE_RETURN_IF_ERROR(internal::SerializeCompact(footer, &bytes));
+  }
   if (bytes.size() > static_cast<size_t>(std::numeric_limits<uint32_t>::max())) {
     return absl::InvalidArgumentError("Close: the footer is larger than 4 GiB");
   }
   const uint32_t length = static_cast<uint32_t>(bytes.size());
   for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<uint8_t>(length >> (8 * i)));
-  bytes.insert(bytes.end(), kMagic, kMagic + sizeof(kMagic));
+  bytes.insert(bytes.end(), state.Magic(), state.Magic() + sizeof(kMagic));
   PQPAGE_RETURN_IF_ERROR(state.Write(bytes));
   state.closed = true;
   const int fd = state.fd;

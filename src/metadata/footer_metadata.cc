@@ -148,6 +148,16 @@ ColumnChunk ColumnChunkFromThrift(const format::ColumnChunk& chunk) {
   out.offset_index_length = IfSet(chunk.__isset.offset_index_length, chunk.offset_index_length);
   out.column_index_offset = IfSet(chunk.__isset.column_index_offset, chunk.column_index_offset);
   out.column_index_length = IfSet(chunk.__isset.column_index_length, chunk.column_index_length);
+  if (chunk.__isset.crypto_metadata) {
+    ColumnCryptoMetaData& crypto = out.crypto_metadata.emplace();
+    const format::ColumnCryptoMetaData& stored = chunk.crypto_metadata;
+    crypto.footer_key = stored.__isset.ENCRYPTION_WITH_FOOTER_KEY;
+    if (stored.__isset.ENCRYPTION_WITH_COLUMN_KEY) {
+      crypto.path_in_schema = stored.ENCRYPTION_WITH_COLUMN_KEY.path_in_schema;
+      crypto.key_metadata = stored.ENCRYPTION_WITH_COLUMN_KEY.key_metadata;
+    }
+  }
+  out.encrypted_column_metadata = chunk.__isset.encrypted_column_metadata;
   return out;
 }
 
@@ -229,6 +239,33 @@ FileMetaData FileMetaDataFromThrift(const format::FileMetaData& footer) {
   }
   out.key_value_metadata = KeyValuesFromThrift(footer.key_value_metadata);
   out.created_by = IfSet(footer.__isset.created_by, footer.created_by);
+  if (footer.__isset.encryption_algorithm) {
+    out.encryption = EncryptionFromThrift(footer.encryption_algorithm,
+                                          footer.footer_signing_key_metadata, false);
+  }
+  return out;
+}
+
+FileMetaData::Encryption EncryptionFromThrift(const format::EncryptionAlgorithm& algorithm,
+                                              const std::string& footer_key_metadata,
+                                              bool encrypted_footer) {
+  FileMetaData::Encryption out;
+  out.encrypted_footer = encrypted_footer;
+  out.footer_key_metadata = footer_key_metadata;
+  auto fields = [&out](const auto& stored) {
+    out.aad_prefix = stored.aad_prefix;
+    out.supply_aad_prefix = stored.__isset.supply_aad_prefix && stored.supply_aad_prefix;
+    out.aad_file_unique = stored.aad_file_unique;
+  };
+  if (algorithm.__isset.AES_GCM_CTR_V1) {
+    out.algorithm = "AES_GCM_CTR_V1";
+    fields(algorithm.AES_GCM_CTR_V1);
+  } else if (algorithm.__isset.AES_GCM_V1) {
+    out.algorithm = "AES_GCM_V1";
+    fields(algorithm.AES_GCM_V1);
+  } else {
+    out.algorithm = "unknown";
+  }
   return out;
 }
 

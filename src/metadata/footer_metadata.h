@@ -17,6 +17,10 @@ namespace pqpage::internal {
 FileMetaData FileMetaDataFromThrift(const format::FileMetaData& footer);
 SchemaElement SchemaElementFromThrift(const format::SchemaElement& element);
 ColumnMetaData ColumnMetaDataFromThrift(const format::ColumnMetaData& meta);
+// How a file is encrypted, from its algorithm and the footer key's metadata.
+FileMetaData::Encryption EncryptionFromThrift(const format::EncryptionAlgorithm& algorithm,
+                                              const std::string& footer_key_metadata,
+                                              bool encrypted_footer);
 
 // The way back, for a writer: fields that are std::nullopt (or empty lists of optional fields)
 // are left unset.

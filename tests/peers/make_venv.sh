@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes (or reuses) the virtualenv of peer implementations the tests compare pqpage with:
 # pyarrow, duckdb, polars and fastparquet from PyPI, pinned so every run compares against the same
-# peers (pandas and numpy too: fastparquet's behaviour follows them). They are test tools only; the
+# peers (pandas and numpy too: fastparquet's behaviour follows them; cryptography for the test KMS
+# client of the encryption tests, tests/interop/encryption_kms.py). They are test tools only; the
 # library never links them. Usage: make_venv.sh VENV_DIR. Prints nothing when the venv already
 # holds exactly these versions.
 #
@@ -12,7 +13,8 @@
 # that changed (a peer bug fixed, a new option) before committing.
 set -euo pipefail
 venv=$1
-pins=(pyarrow==26.0.1 duckdb==2.0.1 polars==2.1.0 fastparquet==2026.9.0 pandas==3.1.1 numpy==2.4.6)
+pins=(pyarrow==26.0.1 duckdb==2.0.1 polars==2.1.0 fastparquet==2026.9.0 pandas==3.1.1 numpy==2.4.6
+      cryptography==50.0.2)
 have_pins() {
   "$venv/bin/python" - "${pins[@]}" <<'PY' 2>/dev/null
 import sys

@@ -16,7 +16,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import layers_test as rule  # noqa: E402
 
-ORDER = ["common", "bitpack", "codec", "encodings", "compression", "metadata", "schema",
+ORDER = ["common", "bitpack", "codec", "encodings", "compression", "crypto", "metadata", "schema",
          "page/read", "page/choice", "page/write", "file", "arrow", "orc", "cli", "python"]
 
 

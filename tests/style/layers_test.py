@@ -2,8 +2,8 @@
 """Checks that the library's layers include one another in one direction only.
 
 The layers, each a folder of src/, use only the ones before them: common -> bitpack -> codec ->
-encodings -> compression / metadata / schema -> page -> file -> arrow -> cli, with the Python
-binding beside the tool. The page layer is three folders: page/read (the page decoder) and page/choice
+encodings -> compression / crypto / metadata / schema -> page -> file -> arrow -> cli, with the
+Python binding beside the tool. The page layer is three folders: page/read (the page decoder) and page/choice
 (the encoding choice) use only the layers below page; page/write (the page builder) uses both
 of them too. orc stands on common, bitpack, codec and compression, never on the Parquet
 encodings. Every public header belongs to one layer, and including it counts as including that
@@ -21,13 +21,14 @@ import os
 import re
 import sys
 
-PAGE_BELOW = {"common", "bitpack", "codec", "encodings", "compression", "metadata"}
+PAGE_BELOW = {"common", "bitpack", "codec", "encodings", "compression", "crypto", "metadata"}
 ALLOWED = {
     "common": set(),
     "bitpack": {"common"},
     "codec": {"common", "bitpack"},
     "encodings": {"common", "bitpack", "codec"},
     "compression": {"common"},
+    "crypto": {"common"},
     "metadata": {"common"},
     "schema": {"common"},
     # The page layer, split by direction: the read side uses neither of the others, the encoding
@@ -35,9 +36,9 @@ ALLOWED = {
     "page/read": PAGE_BELOW,
     "page/choice": PAGE_BELOW,
     "page/write": PAGE_BELOW | {"page/read", "page/choice"},
-    "file": {"common", "codec", "encodings", "compression", "metadata", "schema", "page/read",
+    "file": {"common", "codec", "encodings", "compression", "crypto", "metadata", "schema", "page/read",
              "page/choice", "page/write"},
-    "arrow": {"common", "codec", "encodings", "compression", "metadata", "schema", "page/read",
+    "arrow": {"common", "codec", "encodings", "compression", "crypto", "metadata", "schema", "page/read",
               "page/choice", "page/write", "file"},
     "orc": {"common", "bitpack", "codec", "compression"},
 }
@@ -54,6 +55,7 @@ PUBLIC_OWNERS = {
                   "delta_byte_array.h", "delta_length_byte_array.h", "byte_stream_split.h",
                   "rle_bit_packed_hybrid.h", "bit_packed.h", "group_var_int.h", "bloom_filter.h"],
     "compression": ["compression.h"],
+    "crypto": ["encryption.h", "key_management.h"],
     "metadata": ["page.h", "metadata.h", "value_text.h"],
     "schema": ["schema.h"],
     "page/read": ["column_chunk_reader.h", "page_header_iterator.h", "page_index.h",
@@ -89,6 +91,8 @@ MUST_REFUSE = [
     ("orc", "page/read/level_decoder.h"),
     ("cli", "page/read/level_decoder.h"),  # the tool past the public API
     ("metadata", "compression/chunk_codecs.h"),
+    ("crypto", "pqpage/metadata.h"),  # encryption knows no footer structures
+    ("orc", "crypto/aes_cipher.h"),
     ("common", "pqpage/unplaced.h"),
     ("file", "pqpage/arrow_reader.h"),  # the file layer below the Arrow layer
     ("file", "arrow/assemble.h"),

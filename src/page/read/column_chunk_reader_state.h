@@ -196,10 +196,11 @@ struct ColumnChunkReader::State {
       absl::Span<const uint8_t> body = stored;
       if (location.codec != Compression::kUncompressed) {
         PQPAGE_ASSIGN_OR_RETURN(body, Inflate(stored, page.uncompressed_page_size, decompressed));
-      } else if (page.compressed_page_size != page.uncompressed_page_size) {
-        return Fail(absl::DataLossError(
-            absl::StrCat("uncompressed page with compressed size ", page.compressed_page_size,
-                         " != uncompressed size ", page.uncompressed_page_size)));
+      } else if (static_cast<int64_t>(stored.size()) != page.uncompressed_page_size) {
+        // The stored bytes, not compressed_page_size: an encrypted page's module is larger.
+        return Fail(absl::DataLossError(absl::StrCat("uncompressed page with compressed size ",
+                                                     stored.size(), " != uncompressed size ",
+                                                     page.uncompressed_page_size)));
       }
       // v1: [repetition levels][definition levels][values]; RLE sections carry a 4-byte length
       // prefix, BIT_PACKED ones are exactly ceil(n * width / 8) bytes.

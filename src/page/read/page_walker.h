@@ -25,7 +25,10 @@ class PageWalker {
   PageWalker(const ByteSource* source, ColumnChunkLocation location, std::string column_path,
              ReaderOptions options);
 
-  // Reads the next page: its header, then its compressed_page_size stored bytes. The walk ends at
+  // Reads the next page: its header, then its compressed_page_size stored bytes. In an encrypted
+  // chunk (location.cipher) both are modules, authenticated and decrypted here: stored_bytes()
+  // is then the page as it was before encryption, and DataLoss is returned for a module that
+  // does not authenticate. The walk ends at
   // location.length, or earlier once the data pages' num_values add up to location.num_values. The
   // CRC, when the page has one, is always computed (info().crc_checked/crc_valid); a mismatch is
   // DataLoss only when options.verify_checksums. Returns false after the last page of the chunk (a
@@ -52,7 +55,9 @@ class PageWalker {
   // The page's bytes as stored (after the header, before decompression); valid until Next(), or
   // as long as the source when it is in memory (ByteSource::InMemory).
   absl::Span<const uint8_t> stored_bytes() const { return stored_view_; }
-  bool stored_bytes_live_with_source() const { return !source_->InMemory().empty(); }
+  bool stored_bytes_live_with_source() const {
+    return !source_->InMemory().empty() && location_.cipher == nullptr;
+  }
   // 0-based index of the current page in the chunk.
   int64_t page_index() const { return page_index_; }
 
@@ -84,6 +89,13 @@ class PageWalker {
   int64_t window_begin_ = 0;
   int64_t window_size_ = 0;
   PooledBuffer stored_;  // a page too large for the window
+  // An encrypted chunk's decrypted header and page.
+  std::vector<uint8_t> header_plaintext_;
+  PooledBuffer decrypted_;
+  // Reads and decrypts the header module at next_offset_ into header_; returns its module size.
+  absl::StatusOr<size_t> ReadEncryptedHeader(int64_t remaining);
+  // Decrypts stored_view_ (the page's module) and points stored_view_ at the plaintext.
+  absl::Status DecryptPage();
   absl::Span<const uint8_t> stored_view_;
 };
 
