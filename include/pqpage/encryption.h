@@ -81,6 +81,10 @@ struct FileEncryptionProperties {
   bool store_aad_prefix = true;
 };
 
+// The properties that read back a file written with `encryption`: its footer key, column keys
+// and AAD prefix.
+FileDecryptionProperties DecryptionPropertiesFor(const FileEncryptionProperties& encryption);
+
 }  // namespace pqpage
 
 #endif  // PQPAGE_ENCRYPTION_H_

@@ -19,6 +19,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "pqpage/column_chunk_writer.h"
+#include "pqpage/encryption.h"
 #include "pqpage/file.h"
 #include "pqpage/types.h"
 
@@ -54,6 +55,10 @@ struct RecodeOptions {
   // with the input's (the input's are hashed while it is read). writer.verify_pages checks each
   // page as it is written; this checks the file.
   bool verify = false;
+  // Encrypt the output (pqpage/encryption.h); unset: the output is written in the clear. The
+  // input's own keys are in its FileReader's ReaderOptions::decryption, so a recode decrypts
+  // (keys in, none out), encrypts (none in, keys out) or re-keys (both).
+  std::shared_ptr<const FileEncryptionProperties> encryption;
   // Called, serialised, as the recode reaches each new input page (from the threads that encode).
   // Empty: no calls.
   std::function<void(const FileProgress&)> on_progress;

@@ -13,6 +13,7 @@
 #include "absl/status/statusor.h"
 #include "pqpage/column_descriptor.h"
 #include "pqpage/json_writer.h"
+#include "pqpage/metadata.h"
 #include "pqpage/page.h"
 #include "pqpage/types.h"
 
@@ -27,6 +28,15 @@ std::string Printable(std::string_view text);
 std::string EncodingIdName(int id);
 // @return the spec's name for a page type id read from a file ("DATA_PAGE"), or "UNKNOWN(id)".
 std::string PageTypeIdName(int id);
+
+// How a file is encrypted, for a person.
+// @return e.g. "AES_GCM_V1, encrypted footer (footer key metadata \"kf\"), AAD prefix stored
+// (\"tester\")"; key metadata and prefixes made Printable and cut after 64 bytes.
+std::string FileEncryptionText(const FileMetaData::Encryption& encryption);
+// How a column chunk is encrypted, for a person.
+// @return "" for a chunk in the clear; else "footer key" or "column key (key metadata \"kc1\")",
+// followed by ", column metadata encrypted" when it is stored as a module.
+std::string ColumnEncryptionText(const ColumnChunk& chunk);
 
 // Writes one bound (a PLAIN-encoded value, a byte array without its length) as a JSON value:
 // a number for the numeric types, true/false for BOOLEAN, and a string of lowercase hex for the

@@ -86,6 +86,9 @@ void PrintChunkTable(FILE* out, const InspectedChunk& chunk) {
   if (chunk.footer != nullptr && chunk.footer->file_path) {
     std::fprintf(out, "    file_path:  %s\n", Printable(*chunk.footer->file_path).c_str());
   }
+  if (chunk.footer != nullptr && chunk.footer->crypto_metadata) {
+    std::fprintf(out, "    encrypted: %s\n", ColumnEncryptionText(*chunk.footer).c_str());
+  }
   if (meta != nullptr) {
     std::string encodings;
     for (const int32_t encoding : meta->encoding_ids) {

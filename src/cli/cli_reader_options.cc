@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 
@@ -12,7 +13,7 @@ std::vector<OptionSpec> WithReaderOptions(std::vector<OptionSpec> specs, bool wi
   specs.push_back({"max-page-size", true});
   specs.push_back({"mmap", false});
   if (with_checksum_flag) specs.push_back({"no-verify-checksums", false});
-  return specs;
+  return WithKeyOptions(std::move(specs));
 }
 
 absl::StatusOr<ReaderOptions> ReaderOptionsFrom(const ParsedArgs& parsed) {
@@ -29,6 +30,11 @@ absl::StatusOr<ReaderOptions> ReaderOptionsFrom(const ParsedArgs& parsed) {
     }
     options.max_page_bytes = *bytes;
   }
+  const std::string file = parsed.positional().empty() ? std::string() : parsed.positional()[0];
+  absl::StatusOr<std::shared_ptr<const FileDecryptionProperties>> keys =
+      DecryptionFrom(parsed, file);
+  if (!keys.ok()) return keys.status();
+  options.decryption = *std::move(keys);
   return options;
 }
 

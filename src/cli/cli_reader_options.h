@@ -1,6 +1,6 @@
-// The reading options the commands that read a file share (dump, inspect, scan, recode):
-// --no-verify-checksums, --max-page-size and --mmap, parsed the same way everywhere and documented
-// by one usage text.
+// The reading options the commands that read a file share (dump, inspect, scan, recode, lookup,
+// advise): --no-verify-checksums, --max-page-size, --mmap and the keys of an encrypted file
+// (cli_keys.h), parsed the same way everywhere and documented by one usage text.
 #ifndef PQPAGE_CLI_CLI_READER_OPTIONS_H_
 #define PQPAGE_CLI_CLI_READER_OPTIONS_H_
 
@@ -8,6 +8,7 @@
 
 #include "absl/status/statusor.h"
 #include "cli/cli_args.h"
+#include "cli/cli_keys.h"
 #include "pqpage/column_chunk_reader.h"
 
 namespace pqpage::cli {
@@ -24,9 +25,11 @@ std::vector<OptionSpec> WithReaderOptions(std::vector<OptionSpec> specs,
   "                          (K, M, G suffixes; default 2G-1, the format's limit), which\n"   \
   "                          bounds the memory one page of an untrusted file can claim\n"     \
   "  --mmap                  map the file into memory instead of reading it: uncompressed\n"  \
-  "                          pages are decoded in place (the file must not shrink meanwhile)\n"
+  "                          pages are decoded in place (the file must not shrink "           \
+  "meanwhile)\n" PQPAGE_CLI_KEY_USAGE
 
-// ReaderOptions from the parsed arguments. --max-page-size takes bytes with an optional K, M or G
+// ReaderOptions from the parsed arguments, decryption keys included (for the file named by the
+// first positional argument). --max-page-size takes bytes with an optional K, M or G
 // suffix (powers of 1024), from 1 KiB up to the format's own limit (2 GiB - 1, the default).
 // InvalidArgument, naming the option, for anything else.
 absl::StatusOr<ReaderOptions> ReaderOptionsFrom(const ParsedArgs& parsed);

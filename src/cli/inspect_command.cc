@@ -123,6 +123,9 @@ int Inspect(const Options& options) {
       keys += Printable(entry.key);
     }
     std::fprintf(out, "key-value keys:  %s\n", keys.empty() ? "(none)" : keys.c_str());
+    if (metadata.encryption) {
+      std::fprintf(out, "encryption:      %s\n", FileEncryptionText(*metadata.encryption).c_str());
+    }
     std::fprintf(out, "\nleaf columns: %zu\n", columns.size());
     Table schema({"#", "path", "type", "max_def", "max_rep"});
     for (size_t c = 0; c < columns.size(); ++c) {

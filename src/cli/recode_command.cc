@@ -11,6 +11,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "cli/cli_args.h"
+#include "cli/cli_keys.h"
 #include "cli/cli_orc.h"
 #include "cli/cli_parallel.h"
 #include "cli/cli_progress.h"
@@ -85,6 +86,28 @@ constexpr char kUsage[] =
     "                          read OUT back and compare every column with IN\n"
     "  --no-verify-checksums   do not check IN's page CRCs\n" PQPAGE_CLI_MAX_PAGE_SIZE_USAGE
         PQPAGE_CLI_THREADS_USAGE
+    "\n"
+    "Encryption: the key options above decrypt IN; these encrypt OUT (both: a re-key):\n"
+    "  --encrypt gcm|ctr       encrypt OUT with AES_GCM_V1 or AES_GCM_CTR_V1 (pages in AES-CTR)\n"
+    "  --out-footer-key HEX[:METADATA]\n"
+    "                          the footer key, and the key metadata stored to find it\n"
+    "  --out-column-key PATH=HEX[:METADATA]\n"
+    "                          encrypt column PATH with its own key (repeatable); without any,\n"
+    "                          every column is encrypted with the footer key, with some, the\n"
+    "                          others are left in the clear\n"
+    "  --out-key-file FILE     OUT's keys, lines as --key-file's ('footer HEX [METADATA]',\n"
+    "                          'column PATH HEX [METADATA]', 'aad-prefix TEXT')\n"
+    "  --kms-footer ID         instead of keys: random data keys wrapped with the master keys\n"
+    "  --kms-column ID=PATH[,PATH...]\n"
+    "                          (--master-key) as pyarrow's CryptoFactory does, the footer's\n"
+    "                          with master key ID, these columns' with theirs (repeatable)\n"
+    "  --single-wrapping       wrap data keys with the master keys directly (default: double\n"
+    "                          wrapping, through a key encryption key per master key)\n"
+    "  --plaintext-footer      leave the footer readable, signed with the footer key, so that\n"
+    "                          readers without keys can read the columns left in the clear\n"
+    "  --out-aad-prefix TEXT   bind OUT to TEXT (its name, its table): readers must match it\n"
+    "  --out-aad-prefix-not-stored\n"
+    "                          do not store the AAD prefix in OUT: readers must supply it\n"
     "\n"
     "An ORC IN (one that starts with \"ORC\") has every stripe decoded and encoded again with\n"
     "pqpage's ORC codecs; OUT keeps the schema, the stripes (same rows each), the user metadata,\n"
@@ -256,27 +279,27 @@ absl::StatusOr<WriterOptions> WriterOptionsFromArgs(const ParsedArgs& args) {
 }  // namespace
 
 int RunRecode(const std::vector<std::string>& args) {
-  const std::vector<OptionSpec> specs =
-      WithThreadsOption(WithReaderOptions({{"encoding", true},
-                                           {"page-version", true},
-                                           {"compression", true},
-                                           {"compression-level", true},
-                                           {"page-size", true},
-                                           {"cdc", false, /*inline_value_allowed=*/true},
-                                           {"column-encoding", true},
-                                           {"column-compression", true},
-                                           {"column-dictionary", true},
-                                           {"column-bloom", true},
-                                           {"bloom", true},
-                                           {"bloom-fpp", true},
-                                           {"auto-encodings", true},
-                                           {"tie-margin", true},
-                                           {"checksum", false},
-                                           {"no-statistics", false},
-                                           {"no-page-index", false},
-                                           {"verify", false},
-                                           {"rle", true},
-                                           {"block-size", true}}));
+  const std::vector<OptionSpec> specs = WithThreadsOption(
+      WithOutputKeyOptions(WithReaderOptions({{"encoding", true},
+                                              {"page-version", true},
+                                              {"compression", true},
+                                              {"compression-level", true},
+                                              {"page-size", true},
+                                              {"cdc", false, /*inline_value_allowed=*/true},
+                                              {"column-encoding", true},
+                                              {"column-compression", true},
+                                              {"column-dictionary", true},
+                                              {"column-bloom", true},
+                                              {"bloom", true},
+                                              {"bloom-fpp", true},
+                                              {"auto-encodings", true},
+                                              {"tie-margin", true},
+                                              {"checksum", false},
+                                              {"no-statistics", false},
+                                              {"no-page-index", false},
+                                              {"verify", false},
+                                              {"rle", true},
+                                              {"block-size", true}})));
   auto parsed = ParseArgs(args, specs);
   if (!parsed.ok()) return UsageError(kCommand, parsed.status());
   if (parsed->Has("help")) {
@@ -328,6 +351,10 @@ int RunRecode(const std::vector<std::string>& args) {
   }
   recode.threads = threads;
   recode.verify = verify;
+  absl::StatusOr<std::shared_ptr<const FileEncryptionProperties>> encryption =
+      EncryptionFrom(*parsed);
+  if (!encryption.ok()) return UsageError(kCommand, encryption.status());
+  recode.encryption = *std::move(encryption);
   recode.on_warning = [](const std::string& warning) {
     std::fprintf(stderr, "pqpage %s: warning: %s\n", kCommand, warning.c_str());
   };

@@ -216,9 +216,9 @@ absl::StatusOr<AesCipher> FileDecryption::ChunkKey(const Schema& schema,
     return absl::DataLossError(absl::StrCat("column '", path, "': encrypted with no key named"));
   }
   if (!found->second.ok()) {
-    return absl::Status(found->second.status().code(),
-                        absl::StrCat("column '", path, "' is encrypted and cannot be read: ",
-                                     found->second.status().message()));
+    return absl::Status(
+        found->second.status().code(),
+        absl::StrCat("encrypted, and cannot be read: ", found->second.status().message()));
   }
   return AesCipher::Make(*found->second);
 }

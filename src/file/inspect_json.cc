@@ -192,6 +192,15 @@ void WriteChunkJson(JsonWriter& json, const InspectedChunk& chunk) {
   if (chunk.footer != nullptr && chunk.footer->file_path) {
     json.StringMember("file_path", *chunk.footer->file_path);
   }
+  if (chunk.footer != nullptr && chunk.footer->crypto_metadata) {
+    const ColumnCryptoMetaData& crypto = *chunk.footer->crypto_metadata;
+    json.Key("encryption");
+    json.BeginObject(/*single_line=*/true);
+    json.StringMember("key", crypto.footer_key ? "footer" : "column");
+    if (!crypto.footer_key) json.StringMember("key_metadata", crypto.key_metadata);
+    json.BoolMember("encrypted_column_metadata", chunk.footer->encrypted_column_metadata);
+    json.EndObject();
+  }
   if (chunk.footer != nullptr && chunk.footer->meta_data) {
     WriteFooterJson(json, *chunk.footer->meta_data, column.type);
   }
@@ -249,6 +258,17 @@ void WriteFileJson(JsonWriter& json, const FileReader& file, const std::string& 
   json.BeginArray(/*single_line=*/true);
   for (const KeyValue& entry : file.key_value_metadata()) json.String(entry.key);
   json.EndArray();
+  if (metadata.encryption) {
+    const FileMetaData::Encryption& encryption = *metadata.encryption;
+    json.Key("encryption");
+    json.BeginObject(/*single_line=*/true);
+    json.StringMember("algorithm", encryption.algorithm);
+    json.BoolMember("encrypted_footer", encryption.encrypted_footer);
+    json.StringMember("footer_key_metadata", encryption.footer_key_metadata);
+    json.StringMember("aad_prefix", encryption.aad_prefix);
+    json.BoolMember("supply_aad_prefix", encryption.supply_aad_prefix);
+    json.EndObject();
+  }
   json.Key("columns");
   json.BeginArray();
   for (size_t c = 0; c < columns.size(); ++c) {

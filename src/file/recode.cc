@@ -35,8 +35,14 @@ int64_t FileSize(const std::string& path) {
 // Reads the output back and compares its shape and every column's streams with the input's
 // digests.
 absl::Status VerifyOutput(const FileReader& input, const std::string& out_path,
+                          const RecodeOptions& options,
                           const std::vector<internal::StreamDigest>& expected) {
-  auto opened = FileReader::Open(out_path);
+  ReaderOptions reader_options;
+  if (options.encryption != nullptr) {
+    reader_options.decryption = std::make_shared<const FileDecryptionProperties>(
+        DecryptionPropertiesFor(*options.encryption));
+  }
+  auto opened = FileReader::Open(out_path, reader_options);
   if (!opened.ok()) {
     return absl::DataLossError(
         absl::StrCat("verify: cannot read back ", out_path, ": ", opened.status().message()));
@@ -107,6 +113,7 @@ absl::Status WriteOutput(const FileReader& input, const std::string& out_path,
   FileWriterOptions file_options;
   file_options.key_value_metadata = input.key_value_metadata();
   file_options.write_page_index = options.write_page_index;
+  file_options.encryption = options.encryption;
   auto opened = FileWriter::Open(out_path, input.schema(), file_options);
   if (!opened.ok()) return internal::WithFileContext(opened.status(), out_path);
   std::unique_ptr<FileWriter> output = *std::move(opened);
@@ -157,7 +164,7 @@ absl::StatusOr<RecodeReport> Recode(const FileReader& input, const std::string& 
   bool created = false;
   absl::Status status = WriteOutput(input, out_path, options, writer_options,
                                     options.verify ? &digests : nullptr, &report, &created);
-  if (status.ok() && options.verify) status = VerifyOutput(input, out_path, digests);
+  if (status.ok() && options.verify) status = VerifyOutput(input, out_path, options, digests);
   if (!status.ok()) {
     if (created) std::remove(out_path.c_str());
     return status;
