@@ -5,6 +5,10 @@
 // index and without). Then the whole file is read as Arrow record batches (OpenArrowStream)
 // to its end or its first error, every structure released. A file is arbitrary bytes here: only
 // crashes, sanitizer reports, leaks and allocations sized by unchecked numbers are bugs.
+//
+// The reader holds the keys of the encrypted seeds (FuzzKeys), so that mutations of an encrypted
+// file reach the decryption of its footer, column metadata, page headers, pages, indexes and
+// filters, and what a module that authenticates holds.
 #include <unistd.h>
 
 #include <algorithm>
@@ -60,11 +64,24 @@ void ReadAsArrow(std::shared_ptr<const pqpage::FileReader> file, uint8_t pattern
   stream.release(&stream);
 }
 
+const std::string kFooterKey = "fuzz-footer-key!";
+const std::string kNameKey = "fuzz-name-key-16";
+
+std::shared_ptr<pqpage::FileDecryptionProperties> FuzzKeys() {
+  auto keys = std::make_shared<pqpage::FileDecryptionProperties>();
+  keys->footer_key = kFooterKey;
+  keys->column_keys["name"] = kNameKey;
+  keys->aad_prefix = "fuzz";
+  return keys;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  static const std::shared_ptr<const pqpage::FileDecryptionProperties> keys = FuzzKeys();
   pqpage::ReaderOptions options;
   options.max_page_bytes = 1 << 20;
+  options.decryption = keys;
   auto file = pqpage::FileReader::Open(
       pqpage::MakeMemoryByteSource(absl::MakeConstSpan(data, size)), "fuzz.parquet", options);
   if (!file.ok()) return 0;
@@ -135,8 +152,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 namespace {
 
 // A small file written by pqpage's own writer: a required INT64, an optional dictionary string,
-// and a list of doubles, in two row groups, with v2 pages, snappy and CRCs.
-std::vector<uint8_t> WrittenFile(int page_version, pqpage::Compression codec) {
+// and a list of doubles, in two row groups, with v2 pages, snappy and CRCs; encrypted when
+// `encryption` is given.
+std::vector<uint8_t> WrittenFile(
+    int page_version, pqpage::Compression codec,
+    std::shared_ptr<const pqpage::FileEncryptionProperties> encryption = nullptr) {
   pqpage::Schema::Builder builder;
   builder.AddPrimitive("id", pqpage::Repetition::kRequired, pqpage::PhysicalType::kInt64)
       .AddPrimitive("name", pqpage::Repetition::kOptional, pqpage::PhysicalType::kByteArray, 0,
@@ -152,7 +172,9 @@ std::vector<uint8_t> WrittenFile(int page_version, pqpage::Compression codec) {
   const int fd = mkstemp(path);
   if (fd < 0) std::abort();
   close(fd);
-  auto writer = pqpage::FileWriter::Open(path, *schema);
+  pqpage::FileWriterOptions file_options;
+  file_options.encryption = std::move(encryption);
+  auto writer = pqpage::FileWriter::Open(path, *schema, file_options);
   if (!writer.ok()) std::abort();
   pqpage::WriterOptions options;
   options.data_page_version = page_version;
@@ -204,8 +226,24 @@ std::vector<uint8_t> WrittenFile(int page_version, pqpage::Compression codec) {
   return bytes;
 }
 
+// Encrypted as FuzzKeys can read it: GCM with an encrypted footer, every column with the footer
+// key; or CTR pages under a plaintext (signed) footer, `name` with its own key and the other
+// columns in the clear.
+std::shared_ptr<const pqpage::FileEncryptionProperties> SeedEncryption(bool ctr) {
+  auto encryption = std::make_shared<pqpage::FileEncryptionProperties>();
+  encryption->algorithm =
+      ctr ? pqpage::EncryptionAlgorithm::kAesGcmCtrV1 : pqpage::EncryptionAlgorithm::kAesGcmV1;
+  encryption->footer_key = kFooterKey;
+  encryption->encrypted_footer = !ctr;
+  if (ctr) encryption->column_keys["name"] = {kNameKey, "name"};
+  encryption->aad_prefix = "fuzz";
+  return encryption;
+}
+
 }  // namespace
 
 std::vector<std::vector<uint8_t>> PqpageFuzzSeeds() {
-  return {WrittenFile(1, pqpage::Compression::kSnappy), WrittenFile(2, pqpage::Compression::kZstd)};
+  return {WrittenFile(1, pqpage::Compression::kSnappy), WrittenFile(2, pqpage::Compression::kZstd),
+          WrittenFile(1, pqpage::Compression::kSnappy, SeedEncryption(false)),
+          WrittenFile(2, pqpage::Compression::kUncompressed, SeedEncryption(true))};
 }
