@@ -220,6 +220,14 @@ TEST(EncryptedWriteTest, ColumnsLeftInTheClearReadWithoutKeys) {
   EXPECT_TRUE(price.encrypted_column_metadata);
   ASSERT_TRUE(price.crypto_metadata.has_value());
   EXPECT_EQ(price.crypto_metadata->key_metadata, "price-key");
+  // A wrong column key: that column's metadata does not authenticate, and only it is lost.
+  auto wrong = Keys();
+  wrong->column_keys["name"] = kNameKey.substr(0, 8) + kNameKey.substr(0, 16);
+  ReaderOptions wrong_options;
+  wrong_options.decryption = wrong;
+  PQPAGE_ASSERT_OK_AND_ASSIGN(file, FileReader::Open(path, wrong_options));
+  PQPAGE_EXPECT_OK(file->OpenColumnChunk(0, 2).status());
+  PQPAGE_EXPECT_ERROR(file->OpenColumnChunk(0, 1).status(), absl::StatusCode::kDataLoss);
   // With the keys, the statistics are back.
   ReaderOptions options;
   options.decryption = Keys();

@@ -151,6 +151,11 @@ struct FileWriterOptions {
   std::shared_ptr<const FileEncryptionProperties> encryption;
 };
 
+// The paths `encryption` gives column keys for that `schema` has no column of, in order; a writer
+// refuses them (FileWriter::Open: InvalidArgument).
+std::vector<std::string> UnknownEncryptionColumns(const FileEncryptionProperties& encryption,
+                                                  const Schema& schema);
+
 // Writes a file: magic, then each row group's column chunks in schema order as they are added,
 // followed by the bloom filters of its chunks that have one (ColumnChunkData::bloom_filter),
 // then the page indexes and the footer. Column chunks are written as soon as they are added, so

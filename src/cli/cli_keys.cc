@@ -25,23 +25,30 @@ int HexDigit(char c) {
   return -1;
 }
 
-// A key in hex: 32, 48 or 64 digits (the library checks the length in bytes).
-absl::StatusOr<std::string> KeyFromHex(std::string_view option, std::string_view hex) {
-  if (hex.size() % 2 != 0) return OptionError(option, "a key is an even number of hex digits");
+// A key in hex: 32, 48 or 64 digits (16, 24 or 32 bytes).
+absl::StatusOr<std::string> HexKey(std::string_view hex) {
+  if (hex.size() % 2 != 0) {
+    return absl::InvalidArgumentError("a key is an even number of hex digits");
+  }
   std::string key;
   for (size_t i = 0; i < hex.size(); i += 2) {
     const int high = HexDigit(hex[i]);
     const int low = HexDigit(hex[i + 1]);
     if (high < 0 || low < 0) {
-      return OptionError(option, absl::StrCat("'", std::string(hex), "' is not hex"));
+      return absl::InvalidArgumentError(absl::StrCat("'", std::string(hex), "' is not hex"));
     }
     key.push_back(static_cast<char>(high * 16 + low));
   }
   if (key.size() != 16 && key.size() != 24 && key.size() != 32) {
-    return OptionError(option, absl::StrCat("a key is 16, 24 or 32 bytes (32, 48 or 64 hex "
-                                            "digits), not ",
-                                            key.size()));
+    return absl::InvalidArgumentError(
+        absl::StrCat("a key is 16, 24 or 32 bytes (32, 48 or 64 hex digits), not ", key.size()));
   }
+  return key;
+}
+
+absl::StatusOr<std::string> KeyFromHex(std::string_view option, std::string_view hex) {
+  absl::StatusOr<std::string> key = HexKey(hex);
+  if (!key.ok()) return OptionError(option, std::string(key.status().message()));
   return key;
 }
 
@@ -73,7 +80,9 @@ struct KeyFile {
   std::optional<std::string> aad_prefix;
 };
 
-absl::StatusOr<KeyFile> ReadKeyFile(std::string_view option, const std::string& path) {
+// `output`: OUT's keys, which hold no master keys (those come from --master-key or --key-file).
+absl::StatusOr<KeyFile> ReadKeyFile(std::string_view option, const std::string& path,
+                                    bool output = false) {
   std::ifstream in(path);
   if (!in) return OptionError(option, absl::StrCat("cannot read ", path));
   KeyFile keys;
@@ -81,7 +90,8 @@ absl::StatusOr<KeyFile> ReadKeyFile(std::string_view option, const std::string& 
   int number = 0;
   while (std::getline(in, line)) {
     ++number;
-    std::vector<std::string> words = absl::StrSplit(line, ' ', absl::SkipWhitespace());
+    std::vector<std::string> words =
+        absl::StrSplit(line, absl::ByAnyChar(" \t\r"), absl::SkipWhitespace());
     if (words.empty() || words[0][0] == '#') continue;
     const std::string where = absl::StrCat(path, ":", number);
     auto bad = [&] {
@@ -92,18 +102,24 @@ absl::StatusOr<KeyFile> ReadKeyFile(std::string_view option, const std::string& 
     };
     auto key = [&](size_t at) -> absl::StatusOr<ColumnEncryptionKey> {
       ColumnEncryptionKey parsed;
-      absl::StatusOr<std::string> bytes = KeyFromHex(option, words[at]);
-      if (!bytes.ok())
+      absl::StatusOr<std::string> bytes = HexKey(words[at]);
+      if (!bytes.ok()) {
         return OptionError(option, absl::StrCat(where, ": ", bytes.status().message()));
+      }
       parsed.key = *bytes;
       if (words.size() > at + 1) parsed.key_metadata = words[at + 1];
       return parsed;
     };
+    auto twice = [&](const std::string& what) {
+      return OptionError(option, absl::StrCat(where, ": ", what, " is given twice"));
+    };
     if (words[0] == "footer" && (words.size() == 2 || words.size() == 3)) {
+      if (keys.footer) return twice("the footer key");
       PQPAGE_ASSIGN_OR_RETURN(keys.footer, key(1));
     } else if (words[0] == "column" && (words.size() == 3 || words.size() == 4)) {
+      if (keys.columns.count(words[1]) != 0) return twice("column " + words[1]);
       PQPAGE_ASSIGN_OR_RETURN(keys.columns[words[1]], key(2));
-    } else if (words[0] == "master" && words.size() == 3) {
+    } else if (words[0] == "master" && words.size() == 3 && !output) {
       PQPAGE_ASSIGN_OR_RETURN(ColumnEncryptionKey master, key(2));
       keys.master_keys[words[1]] = master.key;
     } else if (words[0] == "aad-prefix" && words.size() == 2) {
@@ -208,6 +224,16 @@ absl::StatusOr<std::shared_ptr<const FileEncryptionProperties>> EncryptionFrom(
   const EncryptionAlgorithm chosen =
       *algorithm == "ctr" ? EncryptionAlgorithm::kAesGcmCtrV1 : EncryptionAlgorithm::kAesGcmV1;
   const bool plaintext_footer = parsed.Has("plaintext-footer");
+  // Keys given and keys drawn for a KMS are two ways: one file takes one.
+  if (parsed.Has("kms-footer")) {
+    for (const char* option : {"out-footer-key", "out-column-key", "out-key-file"}) {
+      if (parsed.Has(option)) return OptionError(option, "cannot go with --kms-footer");
+    }
+  } else if (parsed.Has("kms-column")) {
+    return OptionError("kms-column", "needs --kms-footer (the footer's master key)");
+  } else if (parsed.Has("single-wrapping")) {
+    return OptionError("single-wrapping", "is for keys a KMS wraps (--kms-footer)");
+  }
   if (std::optional<std::string> footer_id = parsed.Value("kms-footer")) {
     KmsEncryptionConfig config;
     config.footer_key = *footer_id;
@@ -231,7 +257,7 @@ absl::StatusOr<std::shared_ptr<const FileEncryptionProperties>> EncryptionFrom(
   } else {
     KeyFile from_file;
     if (std::optional<std::string> path = parsed.Value("out-key-file")) {
-      PQPAGE_ASSIGN_OR_RETURN(from_file, ReadKeyFile("out-key-file", *path));
+      PQPAGE_ASSIGN_OR_RETURN(from_file, ReadKeyFile("out-key-file", *path, /*output=*/true));
     }
     std::optional<ColumnEncryptionKey> footer = from_file.footer;
     if (std::optional<std::string> text = parsed.Value("out-footer-key")) {

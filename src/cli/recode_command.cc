@@ -10,6 +10,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "cli/cli_args.h"
 #include "cli/cli_keys.h"
 #include "cli/cli_orc.h"
@@ -355,6 +356,14 @@ int RunRecode(const std::vector<std::string>& args) {
       EncryptionFrom(*parsed);
   if (!encryption.ok()) return UsageError(kCommand, encryption.status());
   recode.encryption = *std::move(encryption);
+  if (recode.encryption != nullptr) {
+    const std::vector<std::string> unknown =
+        UnknownEncryptionColumns(*recode.encryption, file.schema());
+    if (!unknown.empty()) {
+      return UsageError(kCommand, absl::StrCat("no column '", absl::StrJoin(unknown, "', '"),
+                                               "' in ", in_path, " to encrypt"));
+    }
+  }
   recode.on_warning = [](const std::string& warning) {
     std::fprintf(stderr, "pqpage %s: warning: %s\n", kCommand, warning.c_str());
   };

@@ -182,22 +182,23 @@ absl::Status FileDecryption::DecryptColumnMetadata(const Schema& schema,
       if (size.ok() && *size != module.size()) {
         size = absl::DataLossError("its length is not the module's");
       }
-      if (!size.ok()) {
-        return absl::DataLossError(
-            absl::StrCat(where, "encrypted column metadata: ", size.status().message()));
-      }
-      std::vector<uint8_t> plain(module.size() - kGcmOverhead);
-      if (absl::Status status = key->DecryptGcm(module, *aad, absl::MakeSpan(plain));
-          !status.ok()) {
-        return absl::DataLossError(absl::StrCat(where, "column metadata: ", status.message()));
+      // Metadata that does not authenticate or parse (a wrong column key, changed bytes) makes
+      // its chunk unreadable, not the file.
+      absl::Status status = size.status();
+      std::vector<uint8_t> plain;
+      if (status.ok()) {
+        plain.resize(module.size() - kGcmOverhead);
+        status = key->DecryptGcm(module, *aad, absl::MakeSpan(plain));
       }
       format::ColumnMetaData meta;
-      absl::StatusOr<size_t> parsed = DeserializeCompact(plain, &meta);
-      if (!parsed.ok()) {
-        return absl::DataLossError(absl::StrCat(
-            where, "cannot read the decrypted column metadata: ", parsed.status().message()));
+      if (status.ok()) status = DeserializeCompact(plain, &meta).status();
+      if (!status.ok()) {
+        chunk_errors_[{g, c}] =
+            absl::DataLossError(absl::StrCat("its encrypted column metadata: ", status.message()));
+        continue;
       }
-      chunk.__set_meta_data(std::move(meta));
+      chunk.meta_data = std::move(meta);
+      chunk.__isset.meta_data = true;
     }
   }
   return absl::OkStatus();
@@ -227,6 +228,9 @@ absl::StatusOr<std::shared_ptr<const ColumnChunkCipher>> FileDecryption::ChunkCi
     const Schema& schema, const format::ColumnChunk& chunk, int row_group, int column,
     bool starts_with_dictionary) const {
   if (!chunk.__isset.crypto_metadata) return nullptr;
+  const auto failed =
+      chunk_errors_.find({static_cast<size_t>(row_group), static_cast<size_t>(column)});
+  if (failed != chunk_errors_.end()) return failed->second;
   absl::StatusOr<AesCipher> key = ChunkKey(schema, chunk, column);
   if (!key.ok()) return key.status();
   return std::make_shared<const ColumnChunkCipher>(*std::move(key), algorithm_, file_aad_,

@@ -44,8 +44,9 @@ class FileDecryption {
                                     absl::Span<const uint8_t> signature);
   // Retrieves the key of every encrypted chunk (so that later calls only look keys up and may run
   // on several threads), replaces each encrypted column metadata whose key the reader has by its
-  // decryption, and checks that every encrypted chunk's path is its column's.
-  // @return OK; DataLoss for metadata that does not authenticate or parse, or a wrong path.
+  // decryption (one that does not authenticate or parse makes its chunk's ChunkCipher DataLoss),
+  // and checks that every encrypted chunk's path is its column's.
+  // @return OK; DataLoss for a chunk encrypted with no key named or for another column's path.
   absl::Status DecryptColumnMetadata(const Schema& schema, format::FileMetaData* footer);
 
   // The cipher of chunk (row_group, column); `starts_with_dictionary` as ColumnChunkCipher takes
@@ -70,6 +71,8 @@ class FileDecryption {
   EncryptionAlgorithm algorithm_ = EncryptionAlgorithm::kAesGcmV1;
   std::string file_aad_;
   std::string footer_key_metadata_;
+  // Chunks (row group, column) whose encrypted metadata did not authenticate or parse.
+  std::map<std::pair<size_t, size_t>, absl::Status> chunk_errors_;
   // Keys by KeyName: the retriever's answer, error or key, kept so that each is asked once.
   std::map<std::string, absl::StatusOr<std::string>> keys_;
 };

@@ -8,6 +8,7 @@
 #include "crypto/aes_cipher.h"
 #include "crypto/module_aad.h"
 #include "metadata/thrift_compact.h"
+#include "pqpage/file.h"
 #include "pqpage/status_macros.h"
 
 namespace pqpage::internal {
@@ -26,12 +27,12 @@ absl::StatusOr<FileEncryption> FileEncryption::Make(
   for (const ColumnDescriptor& column : schema.columns()) {
     encryption.paths_.push_back(column.PathString());
   }
+  const std::vector<std::string> unknown = UnknownEncryptionColumns(*properties, schema);
+  if (!unknown.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat("a key is given for column '", unknown[0],
+                                                   "', which the schema does not have"));
+  }
   for (const auto& [path, key] : properties->column_keys) {
-    if (std::find(encryption.paths_.begin(), encryption.paths_.end(), path) ==
-        encryption.paths_.end()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("a key is given for column '", path, "', which the schema does not have"));
-    }
     if (absl::Status status = CheckAesKey(key.key); !status.ok()) {
       return absl::InvalidArgumentError(
           absl::StrCat("the key of column '", path, "': ", status.message()));
@@ -179,7 +180,9 @@ absl::Status FileEncryption::EncryptColumnMetadata(int64_t row_group, int column
   return absl::OkStatus();
 }
 
-absl::StatusOr<std::vector<uint8_t>> FileEncryption::Footer(format::FileMetaData footer) const {
+absl::StatusOr<std::vector<uint8_t>> FileEncryption::Footer(
+    const format::FileMetaData& clear_footer) const {
+  format::FileMetaData footer = clear_footer;
   PQPAGE_ASSIGN_OR_RETURN(AesCipher cipher, AesCipher::Make(properties_->footer_key));
   std::vector<uint8_t> bytes;
   if (encrypted_footer()) {
@@ -209,3 +212,21 @@ absl::StatusOr<std::vector<uint8_t>> FileEncryption::Footer(format::FileMetaData
 }
 
 }  // namespace pqpage::internal
+
+namespace pqpage {
+
+std::vector<std::string> UnknownEncryptionColumns(const FileEncryptionProperties& encryption,
+                                                  const Schema& schema) {
+  std::vector<std::string> unknown;
+  for (const auto& [path, key] : encryption.column_keys) {
+    const std::vector<ColumnDescriptor>& columns = schema.columns();
+    if (std::none_of(columns.begin(), columns.end(), [&path = path](const ColumnDescriptor& c) {
+          return c.PathString() == path;
+        })) {
+      unknown.push_back(path);
+    }
+  }
+  return unknown;
+}
+
+}  // namespace pqpage

@@ -49,7 +49,7 @@ class FileEncryption {
 
   // The footer's bytes, before its length and magic: the FileCryptoMetaData and the encrypted
   // FileMetaData, or the FileMetaData (with the algorithm) and its signature.
-  absl::StatusOr<std::vector<uint8_t>> Footer(format::FileMetaData footer) const;
+  absl::StatusOr<std::vector<uint8_t>> Footer(const format::FileMetaData& footer) const;
 
  private:
   FileEncryption() = default;

@@ -27,9 +27,10 @@ constexpr int64_t kTailSize = 8;  // footer length (4 bytes LE) + magic
 // encrypted footer the FileCryptoMetaData and the FileMetaData decrypted from the module after
 // it. A plaintext footer of an encrypted file has its signature checked when the key is there.
 absl::Status ReadFooter(bool encrypted_footer, absl::Span<const uint8_t> footer,
-                        std::shared_ptr<const FileDecryptionProperties> properties,
+                        const std::shared_ptr<const FileDecryptionProperties>& properties,
                         format::FileMetaData* metadata, format::FileCryptoMetaData* crypto,
-                        std::optional<internal::FileDecryption>* decryption) {
+                        std::optional<internal::FileDecryption>* decryption,
+                        absl::Status* decryption_error) {
   std::vector<uint8_t> decrypted;
   if (encrypted_footer) {
     absl::StatusOr<size_t> parsed = internal::DeserializeCompact(footer, crypto);
@@ -51,8 +52,12 @@ absl::Status ReadFooter(bool encrypted_footer, absl::Span<const uint8_t> footer,
   if (encrypted_footer || !metadata->__isset.encryption_algorithm) return absl::OkStatus();
   absl::StatusOr<internal::FileDecryption> made = internal::FileDecryption::Make(
       metadata->encryption_algorithm, metadata->footer_signing_key_metadata, properties);
-  // A reader that cannot decrypt (no AAD prefix) still reads the columns left in the clear.
-  if (made.status().code() == absl::StatusCode::kPermissionDenied) return absl::OkStatus();
+  // A reader that cannot decrypt (no AAD prefix) still reads the columns left in the clear; the
+  // encrypted ones say why they cannot be read.
+  if (made.status().code() == absl::StatusCode::kPermissionDenied) {
+    *decryption_error = made.status();
+    return absl::OkStatus();
+  }
   if (!made.ok()) return made.status();
   decryption->emplace(*std::move(made));
   return (*decryption)->CheckFooterSignature(footer.subspan(0, *parsed), footer.subspan(*parsed));
@@ -72,6 +77,8 @@ struct FileReader::State {
   // For an encrypted file.
   std::optional<internal::FileDecryption> decryption;
   format::FileCryptoMetaData crypto_metadata;  // of a PARE file
+  // Why a plaintext footer's file cannot be decrypted (its AAD prefix was not supplied).
+  absl::Status decryption_error;
 
   absl::Status Error(absl::StatusCode code, absl::string_view message) const {
     return absl::Status(code, absl::StrCat(name, ": ", message));
@@ -129,8 +136,9 @@ absl::StatusOr<std::unique_ptr<FileReader>> FileReader::Open(std::unique_ptr<Byt
   state.data_end = size - kTailSize - footer_length;
   std::vector<uint8_t> footer(footer_length);
   PQPAGE_RETURN_IF_ERROR(state.source->ReadAt(state.data_end, absl::MakeSpan(footer)));
-  absl::Status footer_read = ReadFooter(encrypted_footer, footer, options.decryption,
-                                        &state.metadata, &state.crypto_metadata, &state.decryption);
+  absl::Status footer_read =
+      ReadFooter(encrypted_footer, footer, options.decryption, &state.metadata,
+                 &state.crypto_metadata, &state.decryption, &state.decryption_error);
   if (!footer_read.ok()) return state.Error(footer_read.code(), footer_read.message());
   absl::StatusOr<Schema> schema = internal::SchemaElements::ToSchema(state.metadata.schema);
   if (!schema.ok()) {
@@ -280,12 +288,17 @@ absl::StatusOr<std::shared_ptr<const ColumnChunkCipher>> FileReader::ChunkCipher
                                          .columns[static_cast<size_t>(column)];
   absl::StatusOr<std::shared_ptr<const ColumnChunkCipher>> cipher = nullptr;
   if (!state.decryption.has_value()) {
-    cipher = chunk.__isset.crypto_metadata
-                 ? absl::PermissionDeniedError(
-                       state.metadata.__isset.encryption_algorithm
-                           ? "the column is encrypted, and the file's keys were not given"
-                           : "the column claims to be encrypted in a file that is not")
-                 : absl::StatusOr<std::shared_ptr<const ColumnChunkCipher>>(nullptr);
+    if (!chunk.__isset.crypto_metadata) {
+      cipher = nullptr;
+    } else if (!state.metadata.__isset.encryption_algorithm) {
+      cipher = absl::DataLossError("the column claims to be encrypted in a file that is not");
+    } else if (state.options.decryption == nullptr) {
+      cipher = absl::PermissionDeniedError(
+          "the column is encrypted, and the file's keys were not given");
+    } else {
+      cipher = absl::PermissionDeniedError(
+          absl::StrCat("the column is encrypted: ", state.decryption_error.message()));
+    }
   } else {
     cipher = state.decryption->ChunkCipher(state.schema, chunk, row_group, column,
                                            starts_with_dictionary);

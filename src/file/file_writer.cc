@@ -360,7 +360,7 @@ absl::Status FileWriter::Close() {
 
   std::vector<uint8_t> bytes;
   if (state.encryption.has_value()) {
-    PQPAGE_ASSIGN_OR_RETURN(bytes, state.encryption->Footer(std::move(footer)));
+    PQPAGE_ASSIGN_OR_RETURN(bytes, state.encryption->Footer(footer));
   } else {
     PQPAGE_RETURN_IF_ERROR(internal::SerializeCompact(footer, &bytes));
   }

@@ -256,6 +256,12 @@ absl::StatusOr<std::vector<ValueLookup>> LookupValues(
     lookups[v].value = value;
   }
   for (int rg = 0; rg < file.num_row_groups(); ++rg) {
+    // A chunk that cannot be read at all (an encrypted one without its key) is the error, before
+    // its filter and index are warned of as unreadable.
+    if (absl::Status located = file.LocateColumnChunk(rg, column).status();
+        located.code() == absl::StatusCode::kPermissionDenied) {
+      return located;
+    }
     GroupSources sources(file, rg, column, on_warning);
     const std::optional<ColumnMetaData>& meta = file.metadata()
                                                     .row_groups[static_cast<size_t>(rg)]

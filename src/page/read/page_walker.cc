@@ -82,7 +82,7 @@ PageWalker::PageWalker(const ByteSource* source, ColumnChunkLocation location,
     : source_(source),
       location_(std::move(location)),
       column_path_(std::move(column_path)),
-      options_(options) {}
+      options_(std::move(options)) {}
 
 std::string PageWalker::Where() const {
   std::string where = absl::StrCat("column '", column_path_, "'");
