@@ -207,6 +207,55 @@ TEST(EncryptedWriteTest, IndexesFiltersAndRowSelectionReadThroughTheModules) {
   for (int i = 0; i < 10; ++i) EXPECT_EQ(ids[static_cast<size_t>(i)], (3001 + i) * 3);
 }
 
+// Pages read from a file are decrypted in the walker's own buffer: seeking back reads them again
+// from the file, never the decrypted bytes as if they were stored ones.
+TEST(EncryptedWriteTest, SeekingBackReadsPagesAgain) {
+  for (const EncryptionAlgorithm algorithm :
+       {EncryptionAlgorithm::kAesGcmV1, EncryptionAlgorithm::kAesGcmCtrV1}) {
+    const std::string path = Write(Encryption(algorithm, true, true));
+    ReaderOptions options;
+    options.decryption = Keys();
+    PQPAGE_ASSERT_OK_AND_ASSIGN(std::unique_ptr<FileReader> file, FileReader::Open(path, options));
+    for (const bool use_index : {false, true}) {
+      for (int column = 0; column < 3; ++column) {
+        SCOPED_TRACE(absl::StrCat(EncryptionAlgorithmName(algorithm), " column ", column,
+                                  use_index ? " through the offset index" : ""));
+        PQPAGE_ASSERT_OK_AND_ASSIGN(ColumnChunkReader reader, file->OpenColumnChunk(1, column));
+        if (use_index) {
+          PQPAGE_ASSERT_OK_AND_ASSIGN(std::optional<ChunkPageIndex> index,
+                                      file->ReadPageIndex(1, column));
+          PQPAGE_ASSERT_OK(reader.UseOffsetIndex(*index));
+        }
+        std::vector<int16_t> def(kRows);
+        std::vector<double> doubles(kRows);
+        std::vector<int64_t> ints(kRows);
+        std::vector<ByteArray> names(kRows);
+        auto read = [&](int64_t rows) -> absl::StatusOr<BatchCounts> {
+          const auto levels = absl::MakeSpan(def).subspan(0, static_cast<size_t>(rows));
+          if (column == 0) return reader.ReadBatch<int64_t>({}, {}, absl::MakeSpan(ints));
+          if (column == 1) {
+            return reader.ReadBatch<ByteArray>(
+                levels, {}, absl::MakeSpan(names).subspan(0, static_cast<size_t>(rows)));
+          }
+          return reader.ReadBatch<double>({}, {}, absl::MakeSpan(doubles));
+        };
+        PQPAGE_ASSERT_OK(reader.SeekToRow(kRows - 10));
+        PQPAGE_ASSERT_OK(read(10).status());
+        PQPAGE_ASSERT_OK(reader.SeekToRow(5));
+        PQPAGE_ASSERT_OK_AND_ASSIGN(BatchCounts counts, read(kRows));
+        if (column == 0) EXPECT_EQ(ints[0], 15);
+        if (column == 2) EXPECT_EQ(doubles[0], 2.5);
+        int64_t levels = counts.levels;
+        while (counts.levels > 0) {
+          PQPAGE_ASSERT_OK_AND_ASSIGN(counts, read(kRows));
+          levels += counts.levels;
+        }
+        EXPECT_EQ(levels, kRows - 5);
+      }
+    }
+  }
+}
+
 TEST(EncryptedWriteTest, ColumnsLeftInTheClearReadWithoutKeys) {
   const std::string path = Write(Encryption(EncryptionAlgorithm::kAesGcmV1, false, true));
   PQPAGE_ASSERT_OK_AND_ASSIGN(std::unique_ptr<FileReader> file, FileReader::Open(path));

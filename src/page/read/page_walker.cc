@@ -44,7 +44,10 @@ absl::StatusOr<absl::Span<const uint8_t>> PageWalker::Window(int64_t begin, int6
       file_begin <= static_cast<int64_t>(in_memory.size()) - length) {
     return in_memory.subspan(static_cast<size_t>(file_begin), static_cast<size_t>(length));
   }
-  if (begin < window_begin_ || begin + length > window_begin_ + window_size_) {
+  // Bytes decrypted in place no longer hold what the file does: a range that reaches them (a walk
+  // restarted before them) is read again.
+  const bool decrypted = begin < decrypted_end_ && begin + length > decrypted_begin_;
+  if (begin < window_begin_ || begin + length > window_begin_ + window_size_ || decrypted) {
     const int64_t end =
         read_ahead_end_ >= 0 ? std::min(read_ahead_end_, location_.length) : location_.length;
     // A walk of headers alone reads no further than the header window it asks for.
@@ -54,8 +57,8 @@ absl::StatusOr<absl::Span<const uint8_t>> PageWalker::Window(int64_t begin, int6
     // (growing it may discard what it held).
     const size_t room = static_cast<size_t>(size) + kReadAlignment;
     int64_t kept = 0;
-    if (begin >= window_begin_ && begin < window_begin_ + window_size_ &&
-        window_.bytes().size() >= room) {
+    if (!decrypted && begin >= window_begin_ && begin < window_begin_ + window_size_ &&
+        begin >= decrypted_end_ && window_.bytes().size() >= room) {
       kept = window_begin_ + window_size_ - begin;
     }
     const absl::Span<uint8_t> buffer = window_.Grow(room);
@@ -66,6 +69,7 @@ absl::StatusOr<absl::Span<const uint8_t>> PageWalker::Window(int64_t begin, int6
     }
     window_begin_ = begin;
     window_size_ = 0;
+    decrypted_begin_ = decrypted_end_ = 0;
     window_pad_ = pad;
     PQPAGE_RETURN_IF_ERROR(source_->ReadAt(
         location_.offset + begin + kept,
@@ -189,8 +193,11 @@ absl::StatusOr<bool> PageWalker::Next() {
     stored_view_ = page;
   }
   const absl::Span<const uint8_t> as_stored = stored_view_;
+  uint32_t stored_crc = 0;
   if (location_.cipher != nullptr && !skip_bodies_) {
-    absl::Status decrypted = DecryptPage();
+    // Decryption may overwrite the stored bytes: their CRC is taken first.
+    if (info_.has_crc) stored_crc = PageCrc32(as_stored);
+    absl::Status decrypted = DecryptPage(next_offset_ + header_size);
     if (!decrypted.ok()) return Annotate(decrypted);
   }
   if (info_.has_crc && !skip_bodies_) {
@@ -198,8 +205,9 @@ absl::StatusOr<bool> PageWalker::Next() {
     // The format's CRC covers the page as stored; writers of encrypted files differ on whether
     // that means before or after encryption, so either matches.
     const uint32_t crc = static_cast<uint32_t>(header_.crc);
-    info_.crc_valid = PageCrc32(as_stored) == crc ||
-                      (location_.cipher != nullptr && PageCrc32(stored_view_) == crc);
+    info_.crc_valid = location_.cipher != nullptr
+                          ? stored_crc == crc || PageCrc32(stored_view_) == crc
+                          : PageCrc32(stored_view_) == crc;
     if (!info_.crc_valid && options_.verify_checksums) {
       return Annotate(absl::DataLossError("page CRC does not match the page bytes"));
     }
@@ -241,7 +249,7 @@ absl::StatusOr<size_t> PageWalker::ReadEncryptedHeader(int64_t remaining) {
   return size;
 }
 
-absl::Status PageWalker::DecryptPage() {
+absl::Status PageWalker::DecryptPage(int64_t page_begin) {
   const ColumnChunkCipher& cipher = *location_.cipher;
   const ModuleType type =
       info_.type == PageType::kDictionaryPage ? ModuleType::kDictionaryPage : ModuleType::kDataPage;
@@ -250,10 +258,28 @@ absl::Status PageWalker::DecryptPage() {
     return absl::DataLossError(absl::StrCat("the page's encrypted module takes ", size, " of its ",
                                             stored_view_.size(), " bytes"));
   }
-  std::vector<uint8_t>& plaintext = decrypted_.Get(size);
-  plaintext.resize(size - cipher.Overhead(type));
-  PQPAGE_RETURN_IF_ERROR(cipher.Decrypt(type, cipher.DataPageOrdinal(page_index_), stored_view_,
-                                        absl::MakeSpan(plaintext)));
+  const size_t plaintext_size = size - cipher.Overhead(type);
+  absl::Span<uint8_t> plaintext;
+  if (source_->InMemory().empty()) {
+    // The module lies in this walker's own buffers (the window or the large-page buffer): it is
+    // decrypted where it is (the ciphertext starts after the length and nonce; OpenSSL decrypts in
+    // place), which keeps a page's bytes in one buffer, in cache, from read to decode.
+    plaintext =
+        absl::MakeSpan(const_cast<uint8_t*>(stored_view_.data()) + kModuleLengthBytes + kNonceBytes,
+                       plaintext_size);
+    const int64_t page_end = page_begin + static_cast<int64_t>(size);
+    if (page_begin >= window_begin_ && page_end <= window_begin_ + window_size_) {
+      decrypted_begin_ =
+          decrypted_end_ > decrypted_begin_ ? std::min(decrypted_begin_, page_begin) : page_begin;
+      decrypted_end_ = std::max(decrypted_end_, page_end);
+    }
+  } else {
+    std::vector<uint8_t>& buffer = decrypted_.Get(plaintext_size);
+    buffer.resize(plaintext_size);
+    plaintext = absl::MakeSpan(buffer);
+  }
+  PQPAGE_RETURN_IF_ERROR(
+      cipher.Decrypt(type, cipher.DataPageOrdinal(page_index_), stored_view_, plaintext));
   // The header's sizes were checked against the module; a v2 page's level sections must also fit
   // what it decrypts to.
   format::PageHeader decrypted_header = header_;

@@ -89,13 +89,19 @@ class PageWalker {
   int64_t window_begin_ = 0;
   int64_t window_size_ = 0;
   PooledBuffer stored_;  // a page too large for the window
-  // An encrypted chunk's decrypted header and page.
+  // An encrypted chunk's decrypted header, and page when its module lies in the source's memory.
   std::vector<uint8_t> header_plaintext_;
   PooledBuffer decrypted_;
   // Reads and decrypts the header module at next_offset_ into header_; returns its module size.
   absl::StatusOr<size_t> ReadEncryptedHeader(int64_t remaining);
-  // Decrypts stored_view_ (the page's module) and points stored_view_ at the plaintext.
-  absl::Status DecryptPage();
+  // Decrypts stored_view_ (the page's module, at `page_begin` in the chunk) and points
+  // stored_view_ at the plaintext: in place when the module is in this walker's buffers, else
+  // into decrypted_.
+  absl::Status DecryptPage(int64_t page_begin);
+  // The part of the window decrypted in place, [begin, end) relative to the chunk; empty when
+  // equal. Window() reads such bytes again rather than hand them out.
+  int64_t decrypted_begin_ = 0;
+  int64_t decrypted_end_ = 0;
   absl::Span<const uint8_t> stored_view_;
 };
 
