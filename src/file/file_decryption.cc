@@ -197,7 +197,7 @@ absl::Status FileDecryption::DecryptColumnMetadata(const Schema& schema,
             absl::DataLossError(absl::StrCat("its encrypted column metadata: ", status.message()));
         continue;
       }
-      chunk.meta_data = std::move(meta);
+      chunk.meta_data = meta;  // Thrift's generated classes copy
       chunk.__isset.meta_data = true;
     }
   }

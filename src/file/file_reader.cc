@@ -93,7 +93,7 @@ absl::StatusOr<std::unique_ptr<FileReader>> FileReader::Open(const std::string& 
   PQPAGE_ASSIGN_OR_RETURN(std::unique_ptr<ByteSource> source, options.memory_map
                                                                   ? OpenMappedFileByteSource(path)
                                                                   : OpenFileByteSource(path));
-  return Open(std::move(source), path, options);
+  return Open(std::move(source), path, std::move(options));
 }
 
 absl::StatusOr<std::unique_ptr<FileReader>> FileReader::Open(std::unique_ptr<ByteSource> source,
@@ -103,7 +103,7 @@ absl::StatusOr<std::unique_ptr<FileReader>> FileReader::Open(std::unique_ptr<Byt
   State& state = *reader->state_;
   state.source = std::move(source);
   state.name = std::move(name);
-  state.options = options;
+  state.options = std::move(options);
   const int64_t size = state.source->size();
   if (size < int64_t{sizeof(kMagic)} + kTailSize) {
     return state.Error(absl::StatusCode::kDataLoss,
@@ -137,7 +137,7 @@ absl::StatusOr<std::unique_ptr<FileReader>> FileReader::Open(std::unique_ptr<Byt
   std::vector<uint8_t> footer(footer_length);
   PQPAGE_RETURN_IF_ERROR(state.source->ReadAt(state.data_end, absl::MakeSpan(footer)));
   absl::Status footer_read =
-      ReadFooter(encrypted_footer, footer, options.decryption, &state.metadata,
+      ReadFooter(encrypted_footer, footer, state.options.decryption, &state.metadata,
                  &state.crypto_metadata, &state.decryption, &state.decryption_error);
   if (!footer_read.ok()) return state.Error(footer_read.code(), footer_read.message());
   absl::StatusOr<Schema> schema = internal::SchemaElements::ToSchema(state.metadata.schema);
