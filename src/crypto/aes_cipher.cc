@@ -46,6 +46,21 @@ absl::Status CheckSize(size_t n) {
   return absl::OkStatus();
 }
 
+// Appends a module's length and a fresh nonce to `out`, and room for `plaintext_size` bytes and a
+// tag of `tag_size`; returns where the ciphertext goes (right after the nonce).
+absl::StatusOr<uint8_t*> AppendModuleHead(size_t plaintext_size, size_t tag_size,
+                                          std::vector<uint8_t>* out) {
+  if (absl::Status status = CheckSize(plaintext_size); !status.ok()) return status;
+  absl::StatusOr<std::string> nonce = RandomBytes(kNonceBytes);
+  if (!nonce.ok()) return nonce.status();
+  const size_t begin = out->size();
+  out->resize(begin + kModuleLengthBytes + kNonceBytes + plaintext_size + tag_size);
+  uint8_t* at = out->data() + begin;
+  PutLength(static_cast<uint32_t>(kNonceBytes + plaintext_size + tag_size), at);
+  std::memcpy(at + kModuleLengthBytes, nonce->data(), kNonceBytes);
+  return at + kModuleLengthBytes + kNonceBytes;
+}
+
 }  // namespace
 
 absl::Status CheckAesKey(std::string_view key) {
@@ -116,17 +131,10 @@ absl::Status AesCipher::Gcm(bool encrypt, absl::Span<const uint8_t> nonce, std::
 
 absl::Status AesCipher::EncryptGcm(absl::Span<const uint8_t> plaintext, std::string_view aad,
                                    std::vector<uint8_t>* out) const {
-  if (absl::Status status = CheckSize(plaintext.size()); !status.ok()) return status;
-  absl::StatusOr<std::string> nonce = RandomBytes(kNonceBytes);
-  if (!nonce.ok()) return nonce.status();
-  const size_t begin = out->size();
-  out->resize(begin + kGcmOverhead + plaintext.size());
-  uint8_t* at = out->data() + begin;
-  PutLength(static_cast<uint32_t>(kNonceBytes + plaintext.size() + kTagBytes), at);
-  std::memcpy(at + kModuleLengthBytes, nonce->data(), kNonceBytes);
-  uint8_t* body = at + kModuleLengthBytes + kNonceBytes;
-  return Gcm(true, absl::MakeConstSpan(body - kNonceBytes, kNonceBytes), aad, plaintext, body,
-             body + plaintext.size());
+  absl::StatusOr<uint8_t*> body = AppendModuleHead(plaintext.size(), kTagBytes, out);
+  if (!body.ok()) return body.status();
+  return Gcm(true, absl::MakeConstSpan(*body - kNonceBytes, kNonceBytes), aad, plaintext, *body,
+             *body + plaintext.size());
 }
 
 absl::Status AesCipher::DecryptGcm(absl::Span<const uint8_t> module, std::string_view aad,
@@ -156,16 +164,9 @@ absl::StatusOr<std::array<uint8_t, kTagBytes>> AesCipher::GcmTag(
 
 absl::Status AesCipher::EncryptCtr(absl::Span<const uint8_t> plaintext,
                                    std::vector<uint8_t>* out) const {
-  if (absl::Status status = CheckSize(plaintext.size()); !status.ok()) return status;
-  absl::StatusOr<std::string> nonce = RandomBytes(kNonceBytes);
-  if (!nonce.ok()) return nonce.status();
-  const size_t begin = out->size();
-  out->resize(begin + kCtrOverhead + plaintext.size());
-  uint8_t* at = out->data() + begin;
-  PutLength(static_cast<uint32_t>(kNonceBytes + plaintext.size()), at);
-  std::memcpy(at + kModuleLengthBytes, nonce->data(), kNonceBytes);
-  return Ctr(absl::MakeConstSpan(at + kModuleLengthBytes, kNonceBytes), plaintext,
-             at + kCtrOverhead);
+  absl::StatusOr<uint8_t*> body = AppendModuleHead(plaintext.size(), 0, out);
+  if (!body.ok()) return body.status();
+  return Ctr(absl::MakeConstSpan(*body - kNonceBytes, kNonceBytes), plaintext, *body);
 }
 
 absl::Status AesCipher::DecryptCtr(absl::Span<const uint8_t> module,
