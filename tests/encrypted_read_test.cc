@@ -1,4 +1,4 @@
-// Reading the encrypted reference files of parquet-testing (written by parquet-java): every
+// Reading the encrypted reference files of parquet-testing (Arrow C++ and parquet-java): every
 // variant decodes to the same values, keys given directly or through a retriever, and each way of
 // getting the keys wrong is a named error.
 #include <cstring>
@@ -14,6 +14,7 @@
 #include "gtest/gtest.h"
 #include "pqpage/encryption.h"
 #include "pqpage/file.h"
+#include "pqpage/key_management.h"
 #include "status_matchers.h"
 
 namespace pqpage {
@@ -110,7 +111,7 @@ TEST(EncryptedReadTest, EveryVariantDecodesToTheSameValues) {
       expected256);
 }
 
-TEST(EncryptedReadTest, TheValuesAreTheTableParquetJavaWrote) {
+TEST(EncryptedReadTest, TheValuesAreTheTableWritten) {
   SKIP_WITHOUT_REFERENCE_FILES();
   ReaderOptions options;
   options.decryption = Keys128();
@@ -168,6 +169,31 @@ TEST(EncryptedReadTest, KeysComeFromTheRetrieverByTheirMetadata) {
       OpenAndReadAll(DataDir() + "encrypt_columns_and_footer.parquet.encrypted", keys), expected);
   // Each key is asked for once per file, however many chunks use it.
   EXPECT_EQ(asked, (std::map<std::string, int>{{"kf", 1}, {"kc1", 1}, {"kc2", 1}}));
+}
+
+// parquet-java's key tools, with the key material outside the file: the retriever unwraps each key
+// with the master keys of its in-memory KMS.
+TEST(EncryptedReadTest, ExternalKeyMaterialThroughTheKeyTools) {
+  SKIP_WITHOUT_REFERENCE_FILES();
+  const std::string path = DataDir() + "external_key_material_java.parquet.encrypted";
+  PQPAGE_ASSERT_OK_AND_ASSIGN(
+      std::shared_ptr<InMemoryKmsClient> kms,
+      InMemoryKmsClient::Make({{"kf", kFooterKey}, {"kc1", kDoubleKey}, {"kc2", kFloatKey}}));
+  std::ifstream in(ExternalKeyMaterialPath(path));
+  const std::string material((std::istreambuf_iterator<char>(in)),
+                             std::istreambuf_iterator<char>());
+  ASSERT_FALSE(material.empty());
+  auto keys =
+      std::make_shared<FileDecryptionProperties>(DecryptionPropertiesFromKms(kms, material));
+  PQPAGE_ASSERT_OK_AND_ASSIGN(const Columns columns, OpenAndReadAll(path, keys));
+  ASSERT_EQ(columns.size(), 2u);
+  // 100 rows: integers 0..99.
+  std::string integers;
+  for (int32_t i = 0; i < 100; ++i) testing::AppendValueBytes(i, &integers);
+  EXPECT_EQ(columns.at("integers"), integers);
+  // Without the external material the keys cannot be found.
+  auto without = std::make_shared<FileDecryptionProperties>(DecryptionPropertiesFromKms(kms));
+  EXPECT_EQ(OpenAndReadAll(path, without).status().code(), absl::StatusCode::kNotFound);
 }
 
 TEST(EncryptedReadTest, BloomFiltersAndPageIndexesDecrypt) {
