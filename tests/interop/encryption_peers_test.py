@@ -24,7 +24,6 @@ import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import encryption_kms as K  # noqa: E402
 import interop_common as C  # noqa: E402
 
 ROWS = 3000
@@ -77,6 +76,7 @@ def layouts():
 
 
 def master_key_options():
+    import encryption_kms as K
     options = []
     for key_id, key in K.TEST_MASTER_KEYS.items():
         options += ["--master-key", f"{key_id}={key.hex()}"]
@@ -89,6 +89,8 @@ def dump_text(tool, path, *options):
 
 
 def main(tool, scratch):
+    # Imported once in the peers' virtualenv (main_in_venv re-runs the script there first).
+    import encryption_kms as K
     import pyarrow.parquet as pq
     import pyarrow.parquet.encryption as pe
 

@@ -163,7 +163,8 @@ absl::StatusOr<BatchCounts> ColumnChunkReader::State::ReadLevels(int64_t max_lev
 
 ColumnChunkReader::ColumnChunkReader(ColumnDescriptor column, const ByteSource* source,
                                      ColumnChunkLocation location, ReaderOptions options)
-    : state_(std::make_unique<State>(std::move(column), source, std::move(location), options)) {}
+    : state_(std::make_unique<State>(std::move(column), source, std::move(location),
+                                     std::move(options))) {}
 ColumnChunkReader::~ColumnChunkReader() = default;
 ColumnChunkReader::ColumnChunkReader(ColumnChunkReader&&) noexcept = default;
 ColumnChunkReader& ColumnChunkReader::operator=(ColumnChunkReader&&) noexcept = default;

@@ -79,7 +79,7 @@ struct ColumnChunkReader::State {
         ReaderOptions options_in)
       : column(std::move(column_in)),
         location(std::move(location_in)),
-        options(options_in),
+        options(std::move(options_in)),
         walker(source, location, column.PathString(), options),
         values(internal::MakePageValueDecoder(column, location.carry_delta_byte_array_prefix)) {}
 

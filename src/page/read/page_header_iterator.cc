@@ -12,8 +12,8 @@ struct PageHeaderIterator::State {
 
 PageHeaderIterator::PageHeaderIterator(const ByteSource* source, ColumnChunkLocation location,
                                        std::string column_path, ReaderOptions options)
-    : state_(std::make_unique<State>(State{
-          internal::PageWalker(source, std::move(location), std::move(column_path), options)})) {}
+    : state_(std::make_unique<State>(State{internal::PageWalker(
+          source, std::move(location), std::move(column_path), std::move(options))})) {}
 PageHeaderIterator::~PageHeaderIterator() = default;
 PageHeaderIterator::PageHeaderIterator(PageHeaderIterator&&) noexcept = default;
 PageHeaderIterator& PageHeaderIterator::operator=(PageHeaderIterator&&) noexcept = default;
