@@ -58,13 +58,19 @@ absl::StatusOr<std::shared_ptr<const ColumnChunkCipher>> FileEncryption::ChunkCi
                                                    file_aad_, row_group, column, false);
 }
 
-absl::Status FileEncryption::EncryptPages(const ColumnChunkCipher& cipher, int64_t offset,
-                                          ColumnChunkData* chunk) {
-  ColumnMetaData& meta = chunk->metadata;
-  const std::vector<uint8_t>& bytes = chunk->bytes;
+absl::StatusOr<ColumnChunkData> FileEncryption::EncryptPages(const ColumnChunkCipher& cipher,
+                                                             int64_t offset,
+                                                             const ColumnChunkData& chunk) {
+  // Everything but the pages is copied; the pages are written anew below.
+  ColumnChunkData encrypted;
+  encrypted.metadata = chunk.metadata;
+  encrypted.num_rows = chunk.num_rows;
+  encrypted.page_index = chunk.page_index;
+  ColumnMetaData& meta = encrypted.metadata;
+  const std::vector<uint8_t>& bytes = chunk.bytes;
   const int64_t old_start = meta.dictionary_page_offset.value_or(meta.data_page_offset);
-  std::vector<IndexedPage>& indexed = chunk->page_index.pages;
-  std::vector<uint8_t> out;
+  std::vector<IndexedPage>& indexed = encrypted.page_index.pages;
+  std::vector<uint8_t>& out = encrypted.bytes;
   out.reserve(bytes.size() + bytes.size() / 64 + 256);
   std::vector<uint8_t> header_bytes;
   std::vector<uint8_t> page;
@@ -115,8 +121,7 @@ absl::Status FileEncryption::EncryptPages(const ColumnChunkCipher& cipher, int64
   if (meta.dictionary_page_offset) meta.dictionary_page_offset = offset;
   meta.data_page_offset = first_data_page.value_or(offset);
   meta.total_compressed_size = static_cast<int64_t>(out.size());
-  chunk->bytes = std::move(out);
-  return absl::OkStatus();
+  return encrypted;
 }
 
 format::EncryptionAlgorithm FileEncryption::Algorithm() const {

@@ -34,12 +34,13 @@ class FileEncryption {
   absl::StatusOr<std::shared_ptr<const ColumnChunkCipher>> ChunkCipher(int64_t row_group,
                                                                        int column) const;
 
-  // Rewrites `chunk`'s pages as modules for a chunk that starts at `offset`: its bytes, its
-  // metadata's offsets and size, and its offset index's page locations.
-  // @return OK; DataLoss for pages that do not parse (a chunk not made by the page builder);
-  // InvalidArgument past 32,767 data pages (the AAD's page ordinal).
-  static absl::Status EncryptPages(const ColumnChunkCipher& cipher, int64_t offset,
-                                   ColumnChunkData* chunk);
+  // `chunk` with its pages rewritten as modules, for a chunk that starts at `offset`: its bytes,
+  // its metadata's offsets and size, and its offset index's page locations (its bloom filter is
+  // left out: the writer encrypts it apart).
+  // @return the encrypted chunk; DataLoss for pages that do not parse (a chunk not made by the
+  // page builder); InvalidArgument past 32,767 data pages (the AAD's page ordinal).
+  static absl::StatusOr<ColumnChunkData> EncryptPages(const ColumnChunkCipher& cipher,
+                                                      int64_t offset, const ColumnChunkData& chunk);
 
   // Sets the chunk's crypto metadata, and its ColumnMetaData as an encrypted module where the
   // format asks for one (a column key, or any encrypted column under a plaintext footer): the

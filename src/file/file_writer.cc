@@ -301,9 +301,8 @@ absl::Status FileWriter::WriteColumnChunk(const ColumnChunkData& chunk) {
         cipher, state.encryption->ChunkCipher(static_cast<int64_t>(state.row_groups.size()),
                                               static_cast<int>(index)));
     if (cipher != nullptr) {
-      encrypted = chunk;
-      PQPAGE_RETURN_IF_ERROR(
-          internal::FileEncryption::EncryptPages(*cipher, state.position, &*encrypted));
+      PQPAGE_ASSIGN_OR_RETURN(
+          encrypted, internal::FileEncryption::EncryptPages(*cipher, state.position, chunk));
     }
   }
   const ColumnChunkData& stored = encrypted.has_value() ? *encrypted : chunk;
