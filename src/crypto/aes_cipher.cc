@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "common/byte_io.h"
 
 namespace pqpage::internal {
 namespace {
@@ -34,10 +35,6 @@ absl::Status OpenSslError(absl::string_view what) {
   return absl::InternalError(absl::StrCat("OpenSSL failed to ", what));
 }
 
-void PutLength(uint32_t length, uint8_t* at) {
-  for (int i = 0; i < 4; ++i) at[i] = static_cast<uint8_t>(length >> (8 * i));
-}
-
 absl::Status CheckSize(size_t n) {
   // Module lengths are 4-byte numbers and OpenSSL counts in int.
   if (n > static_cast<size_t>(INT_MAX) - kGcmOverhead) {
@@ -56,7 +53,7 @@ absl::StatusOr<uint8_t*> AppendModuleHead(size_t plaintext_size, size_t tag_size
   const size_t begin = out->size();
   out->resize(begin + kModuleLengthBytes + kNonceBytes + plaintext_size + tag_size);
   uint8_t* at = out->data() + begin;
-  PutLength(static_cast<uint32_t>(kNonceBytes + plaintext_size + tag_size), at);
+  StoreLittleEndian<uint32_t>(at, static_cast<uint32_t>(kNonceBytes + plaintext_size + tag_size));
   std::memcpy(at + kModuleLengthBytes, nonce->data(), kNonceBytes);
   return at + kModuleLengthBytes + kNonceBytes;
 }
@@ -75,9 +72,7 @@ absl::StatusOr<size_t> ModuleSize(absl::Span<const uint8_t> bytes, bool gcm) {
   if (bytes.size() < kModuleLengthBytes) {
     return absl::DataLossError("an encrypted module is cut short before its length");
   }
-  const uint64_t length = static_cast<uint64_t>(bytes[0]) | (static_cast<uint64_t>(bytes[1]) << 8) |
-                          (static_cast<uint64_t>(bytes[2]) << 16) |
-                          (static_cast<uint64_t>(bytes[3]) << 24);
+  const uint64_t length = LoadLittleEndian<uint32_t>(bytes.data());
   const size_t least = gcm ? kNonceBytes + kTagBytes : kNonceBytes;
   if (length < least) {
     return absl::DataLossError(absl::StrCat("an encrypted module of ", length,

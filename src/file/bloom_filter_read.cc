@@ -6,6 +6,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
+#include "common/byte_io.h"
 #include "crypto/chunk_cipher.h"
 #include "metadata/bloom_filter_header.h"
 #include "pqpage/status_macros.h"
@@ -28,9 +29,7 @@ absl::StatusOr<std::vector<uint8_t>> ReadModule(const ByteSource& source, int64_
     return absl::DataLossError("an encrypted module runs past the file's data");
   }
   PQPAGE_RETURN_IF_ERROR(source.ReadAt(offset, absl::MakeSpan(prefix)));
-  const int64_t stored = static_cast<int64_t>(prefix[0]) | (static_cast<int64_t>(prefix[1]) << 8) |
-                         (static_cast<int64_t>(prefix[2]) << 16) |
-                         (static_cast<int64_t>(prefix[3]) << 24);
+  const int64_t stored = LoadLittleEndian<uint32_t>(prefix);
   if (stored > most || stored > data_end - offset - int64_t{kModuleLengthBytes}) {
     return absl::DataLossError(
         absl::StrCat("an encrypted module of ", stored, " bytes is larger than it can be here"));

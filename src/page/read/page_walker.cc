@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "common/byte_io.h"
 #include "crypto/chunk_cipher.h"
 #include "metadata/page_header.h"
 #include "metadata/thrift_compact.h"
@@ -57,8 +58,8 @@ absl::StatusOr<absl::Span<const uint8_t>> PageWalker::Window(int64_t begin, int6
     // (growing it may discard what it held).
     const size_t room = static_cast<size_t>(size) + kReadAlignment;
     int64_t kept = 0;
-    if (!decrypted && begin >= window_begin_ && begin < window_begin_ + window_size_ &&
-        begin >= decrypted_end_ && window_.bytes().size() >= room) {
+    if (begin >= window_begin_ && begin < window_begin_ + window_size_ && begin >= decrypted_end_ &&
+        window_.bytes().size() >= room) {
       kept = window_begin_ + window_size_ - begin;
     }
     const absl::Span<uint8_t> buffer = window_.Grow(room);
@@ -230,9 +231,7 @@ absl::StatusOr<size_t> PageWalker::ReadEncryptedHeader(int64_t remaining) {
   }
   PQPAGE_ASSIGN_OR_RETURN(const absl::Span<const uint8_t> prefix,
                           Window(next_offset_, kModuleLengthBytes));
-  const int64_t length = static_cast<int64_t>(prefix[0]) | (static_cast<int64_t>(prefix[1]) << 8) |
-                         (static_cast<int64_t>(prefix[2]) << 16) |
-                         (static_cast<int64_t>(prefix[3]) << 24);
+  const int64_t length = LoadLittleEndian<uint32_t>(prefix.data());
   constexpr int64_t kMostHeaderBytes = std::end(kHeaderWindows)[-1];
   if (length > remaining - int64_t{kModuleLengthBytes} || length > kMostHeaderBytes) {
     return absl::DataLossError(
@@ -281,11 +280,15 @@ absl::Status PageWalker::DecryptPage(int64_t page_begin) {
   PQPAGE_RETURN_IF_ERROR(
       cipher.Decrypt(type, cipher.DataPageOrdinal(page_index_), stored_view_, plaintext));
   // The header's sizes were checked against the module; a v2 page's level sections must also fit
-  // what it decrypts to.
-  format::PageHeader decrypted_header = header_;
-  decrypted_header.compressed_page_size = static_cast<int32_t>(plaintext.size());
-  PQPAGE_RETURN_IF_ERROR(
-      PageInfoFromHeader(decrypted_header, location_.codec != Compression::kUncompressed).status());
+  // what it decrypts to (the plaintext is the module less its overhead).
+  if (info_.type == PageType::kDataPageV2 &&
+      int64_t{info_.definition_levels_byte_length} + info_.repetition_levels_byte_length >
+          static_cast<int64_t>(plaintext.size())) {
+    return absl::DataLossError(
+        absl::StrCat("v2 level byte lengths (repetition ", info_.repetition_levels_byte_length,
+                     ", definition ", info_.definition_levels_byte_length,
+                     ") do not fit the page's ", plaintext.size(), " decrypted bytes"));
+  }
   stored_view_ = plaintext;
   return absl::OkStatus();
 }
