@@ -29,6 +29,10 @@ std::string EncodingIdName(int id);
 // @return the spec's name for a page type id read from a file ("DATA_PAGE"), or "UNKNOWN(id)".
 std::string PageTypeIdName(int id);
 
+// Text from a file that may be long or binary (key metadata, an AAD prefix), for a message.
+// @return `text` made Printable, cut after 64 bytes (then "..."), in double quotes.
+std::string QuotedExcerpt(const std::string& text);
+
 // How a file is encrypted, for a person.
 // @return e.g. "AES_GCM_V1, encrypted footer (footer key metadata \"kf\"), AAD prefix stored
 // (\"tester\")"; key metadata and prefixes made Printable and cut after 64 bytes.

@@ -2,20 +2,18 @@
 
 #include <utility>
 
-#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "crypto/module_aad.h"
+#include "metadata/footer_metadata.h"
 #include "metadata/thrift_compact.h"
+#include "pqpage/value_text.h"
 
 namespace pqpage::internal {
 namespace {
 
-// Key metadata is often text (a key id, key material JSON); it is shown escaped and cut short.
 std::string ShowKeyMetadata(const std::string& metadata) {
-  if (metadata.empty()) return "no key metadata";
-  constexpr size_t kShown = 64;
-  std::string shown = absl::CHexEscape(metadata.substr(0, kShown));
-  return absl::StrCat("key metadata \"", shown, metadata.size() > kShown ? "...\"" : "\"");
+  return metadata.empty() ? "no key metadata"
+                          : absl::StrCat("key metadata ", QuotedExcerpt(metadata));
 }
 
 }  // namespace
@@ -26,23 +24,16 @@ absl::StatusOr<FileDecryption> FileDecryption::Make(
   FileDecryption decryption;
   decryption.properties_ = std::move(properties);
   decryption.footer_key_metadata_ = std::move(footer_key_metadata);
-  std::string stored_prefix;
-  bool supply_prefix = false;
-  std::string file_unique;
-  auto fields = [&](const auto& stored) {
-    stored_prefix = stored.aad_prefix;
-    supply_prefix = stored.__isset.supply_aad_prefix && stored.supply_aad_prefix;
-    file_unique = stored.aad_file_unique;
-  };
-  if (algorithm.__isset.AES_GCM_V1) {
+  const FileMetaData::Encryption stored =
+      EncryptionFromThrift(algorithm, decryption.footer_key_metadata_, /*encrypted_footer=*/true);
+  if (stored.algorithm == EncryptionAlgorithmName(EncryptionAlgorithm::kAesGcmV1)) {
     decryption.algorithm_ = EncryptionAlgorithm::kAesGcmV1;
-    fields(algorithm.AES_GCM_V1);
-  } else if (algorithm.__isset.AES_GCM_CTR_V1) {
+  } else if (stored.algorithm == EncryptionAlgorithmName(EncryptionAlgorithm::kAesGcmCtrV1)) {
     decryption.algorithm_ = EncryptionAlgorithm::kAesGcmCtrV1;
-    fields(algorithm.AES_GCM_CTR_V1);
   } else {
     return absl::UnimplementedError("the file is encrypted with an unknown algorithm");
   }
+  const std::string& stored_prefix = stored.aad_prefix;
   const std::string given_prefix =
       decryption.properties_ != nullptr ? decryption.properties_->aad_prefix : std::string();
   std::string prefix = stored_prefix;
@@ -53,11 +44,11 @@ absl::StatusOr<FileDecryption> FileDecryption::Make(
           "expected");
     }
     prefix = given_prefix;
-  } else if (supply_prefix) {
+  } else if (stored.supply_aad_prefix) {
     return absl::PermissionDeniedError(
         "the file's writer did not store its AAD prefix: the reader must supply it");
   }
-  decryption.file_aad_ = prefix + file_unique;
+  decryption.file_aad_ = prefix + stored.aad_file_unique;
   return decryption;
 }
 

@@ -202,28 +202,24 @@ std::string FormatStatisticsText(PhysicalType type, const Statistics& stats) {
   return out;
 }
 
-namespace {
-
-// Key metadata and AAD prefixes are often text; shown quoted, printable, and cut short.
-std::string Quoted(const std::string& text) {
+std::string QuotedExcerpt(const std::string& text) {
   constexpr size_t kShown = 64;
   return absl::StrCat("\"", Printable(text.substr(0, kShown)), text.size() > kShown ? "..." : "",
                       "\"");
 }
-
-}  // namespace
 
 std::string FileEncryptionText(const FileMetaData::Encryption& encryption) {
   std::string text = absl::StrCat(encryption.algorithm, encryption.encrypted_footer
                                                             ? ", encrypted footer"
                                                             : ", plaintext footer (signed)");
   if (!encryption.footer_key_metadata.empty()) {
-    absl::StrAppend(&text, " (footer key metadata ", Quoted(encryption.footer_key_metadata), ")");
+    absl::StrAppend(&text, " (footer key metadata ", QuotedExcerpt(encryption.footer_key_metadata),
+                    ")");
   }
   if (encryption.supply_aad_prefix) {
     absl::StrAppend(&text, ", AAD prefix supplied by the reader");
   } else if (!encryption.aad_prefix.empty()) {
-    absl::StrAppend(&text, ", AAD prefix stored (", Quoted(encryption.aad_prefix), ")");
+    absl::StrAppend(&text, ", AAD prefix stored (", QuotedExcerpt(encryption.aad_prefix), ")");
   }
   return text;
 }
@@ -232,7 +228,8 @@ std::string ColumnEncryptionText(const ColumnChunk& chunk) {
   if (!chunk.crypto_metadata) return "";
   std::string text = chunk.crypto_metadata->footer_key ? "footer key" : "column key";
   if (!chunk.crypto_metadata->footer_key && !chunk.crypto_metadata->key_metadata.empty()) {
-    absl::StrAppend(&text, " (key metadata ", Quoted(chunk.crypto_metadata->key_metadata), ")");
+    absl::StrAppend(&text, " (key metadata ", QuotedExcerpt(chunk.crypto_metadata->key_metadata),
+                    ")");
   }
   if (chunk.encrypted_column_metadata) absl::StrAppend(&text, ", column metadata encrypted");
   return text;
