@@ -1,12 +1,14 @@
-// AES-GCM and AES-CTR over OpenSSL, shaped as Parquet encryption modules: a 4-byte little-endian
-// length, a 12-byte nonce, the ciphertext and (GCM only) a 16-byte tag. The length counts what
-// follows it. Nonces come from OpenSSL's cryptographic random source.
+// AES-GCM and AES-CTR shaped as Parquet encryption modules: a 4-byte little-endian length, a
+// 12-byte nonce, the ciphertext and (GCM only) a 16-byte tag. The length counts what follows it.
+// Intel's ipsec-mb runs them where it can (accelerated_aes.h), OpenSSL's EVP interface elsewhere.
+// Nonces come from OpenSSL's cryptographic random source.
 #ifndef PQPAGE_CRYPTO_AES_CIPHER_H_
 #define PQPAGE_CRYPTO_AES_CIPHER_H_
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +16,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "crypto/accelerated_aes.h"
 
 namespace pqpage::internal {
 
@@ -32,11 +35,19 @@ absl::Status CheckAesKey(std::string_view key);
 // past `bytes`, or the length is too short to hold a nonce (and for GCM a tag).
 absl::StatusOr<size_t> ModuleSize(absl::Span<const uint8_t> bytes, bool gcm);
 
-// One key. Thread-safe: every call sets up its own OpenSSL context.
+// Which code runs AES: the fastest this build and CPU have (ipsec-mb, else OpenSSL), or OpenSSL
+// whatever else there is (tests compare the two).
+enum class AesEngine { kFastest, kOpenSsl };
+
+// One key. Thread-safe: every call sets up its own context.
 class AesCipher {
  public:
   // @return the cipher; InvalidArgument for a key of the wrong length.
-  static absl::StatusOr<AesCipher> Make(std::string_view key);
+  static absl::StatusOr<AesCipher> Make(std::string_view key,
+                                        AesEngine engine = AesEngine::kFastest);
+
+  // Whether modules go through ipsec-mb rather than OpenSSL.
+  bool accelerated() const { return accelerated_ != nullptr; }
 
   // Appends the GCM module of `plaintext` under `aad` to `out`.
   // @return OK; Internal when OpenSSL fails (no random bytes), InvalidArgument past 2 GiB.
@@ -67,12 +78,14 @@ class AesCipher {
   absl::StatusOr<std::string> OpenKey(std::string_view sealed, std::string_view aad) const;
 
  private:
-  explicit AesCipher(std::string key) : key_(std::move(key)) {}
+  AesCipher(std::string key, std::shared_ptr<const AcceleratedAes> accelerated)
+      : key_(std::move(key)), accelerated_(std::move(accelerated)) {}
   absl::Status Gcm(bool encrypt, absl::Span<const uint8_t> nonce, std::string_view aad,
                    absl::Span<const uint8_t> in, uint8_t* out, uint8_t* tag) const;
   absl::Status Ctr(absl::Span<const uint8_t> nonce, absl::Span<const uint8_t> in,
                    uint8_t* out) const;
   std::string key_;
+  std::shared_ptr<const AcceleratedAes> accelerated_;  // null: OpenSSL runs every module
 };
 
 // `n` bytes from the cryptographic random source. Internal when it fails.
