@@ -52,29 +52,33 @@ const uint8_t* NonNull(const void* bytes) {
   return bytes != nullptr ? static_cast<const uint8_t*>(bytes) : &kNothing;
 }
 
+// The library's functions for one key size.
+struct KeySizeFunctions {
+  aes_gcm_pre_t gcm_precompute;
+  aes_gcm_enc_dec_t encrypt;
+  aes_gcm_enc_dec_t decrypt;
+  keyexp_t expand;
+};
+
+KeySizeFunctions FunctionsFor(const IMB_MGR& manager, size_t key_bytes) {
+  switch (key_bytes) {
+    case 16:
+      return {manager.gcm128_pre, manager.gcm128_enc, manager.gcm128_dec, manager.keyexp_128};
+    case 24:
+      return {manager.gcm192_pre, manager.gcm192_enc, manager.gcm192_dec, manager.keyexp_192};
+    default:
+      return {manager.gcm256_pre, manager.gcm256_enc, manager.gcm256_dec, manager.keyexp_256};
+  }
+}
+
 class IpsecMbAes final : public AcceleratedAes {
  public:
   IpsecMbAes(const IMB_MGR& manager, std::string_view key) : key_bytes_(key.size()) {
-    switch (key.size()) {
-      case 16:
-        encrypt_ = manager.gcm128_enc;
-        decrypt_ = manager.gcm128_dec;
-        manager.gcm128_pre(key.data(), &gcm_key_.data);
-        manager.keyexp_128(key.data(), round_keys_.encrypt, round_keys_.decrypt);
-        break;
-      case 24:
-        encrypt_ = manager.gcm192_enc;
-        decrypt_ = manager.gcm192_dec;
-        manager.gcm192_pre(key.data(), &gcm_key_.data);
-        manager.keyexp_192(key.data(), round_keys_.encrypt, round_keys_.decrypt);
-        break;
-      default:
-        encrypt_ = manager.gcm256_enc;
-        decrypt_ = manager.gcm256_dec;
-        manager.gcm256_pre(key.data(), &gcm_key_.data);
-        manager.keyexp_256(key.data(), round_keys_.encrypt, round_keys_.decrypt);
-        break;
-    }
+    const KeySizeFunctions functions = FunctionsFor(manager, key.size());
+    encrypt_ = functions.encrypt;
+    decrypt_ = functions.decrypt;
+    functions.gcm_precompute(key.data(), &gcm_key_.data);
+    functions.expand(key.data(), round_keys_.encrypt, round_keys_.decrypt);
   }
   ~IpsecMbAes() override {
     OPENSSL_cleanse(&gcm_key_, sizeof(gcm_key_));
