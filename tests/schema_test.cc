@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <vector>
 
 #include "parquet_types.h"
@@ -62,6 +63,13 @@ TEST(SchemaTest, ListOfOptionalStructLeavesGetTheirLevels) {
   EXPECT_EQ(columns[3].PathString(), "point.y");
   EXPECT_EQ(columns[3].max_definition_level, 1);
   EXPECT_EQ(internal::SchemaElements::Of(schema).size(), elements.size());
+  // Leaves are found by their whole dotted path, not by a group's path or a leaf's name.
+  EXPECT_EQ(schema.FindColumn("id"), 0);
+  EXPECT_EQ(schema.FindColumn("tags.list.element"), 1);
+  EXPECT_EQ(schema.FindColumn("point.y"), 3);
+  EXPECT_EQ(schema.FindColumn("point"), std::nullopt);
+  EXPECT_EQ(schema.FindColumn("y"), std::nullopt);
+  EXPECT_EQ(schema.FindColumn(""), std::nullopt);
 }
 
 TEST(SchemaTest, LeavesCarryTheirLogicalTypeOrTheConvertedTypesEquivalent) {

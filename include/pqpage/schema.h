@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,6 +48,10 @@ class Schema {
   // The leaf columns, in the order of the footer's depth-first list (the order of column chunks in
   // a row group). A file's full element list, annotations included, is FileMetaData::schema.
   const std::vector<ColumnDescriptor>& columns() const { return columns_; }
+
+  // Finds a leaf column by its dotted path (ColumnDescriptor::PathString).
+  // @return its index in columns(); nullopt when no leaf has that path.
+  std::optional<int> FindColumn(std::string_view path) const;
 
   // The paths (names from below the root) of the groups that have no fields, in the footer's
   // depth-first order. Readers that map a schema to Arrow see them as empty structs; pyarrow

@@ -74,11 +74,8 @@ ReadField* FindLeaf(std::vector<ReadField>& fields, int column) {
 
 absl::Status ReadAsDictionary(const FileReader& file, const std::string& path,
                               std::vector<ReadField>& fields) {
-  const std::vector<ColumnDescriptor>& columns = file.schema().columns();
-  for (size_t i = 0; i < columns.size(); ++i) {
-    if (columns[i].PathString() != path) continue;
-    ReadField* leaf = FindLeaf(fields, static_cast<int>(i));
-    if (leaf == nullptr) break;
+  const std::optional<int> column = file.schema().FindColumn(path);
+  if (ReadField* leaf = column ? FindLeaf(fields, *column) : nullptr) {
     if (leaf->conversion != arrow_internal::ValueConversion::kBinary &&
         leaf->conversion != arrow_internal::ValueConversion::kLargeBinary) {
       return absl::InvalidArgumentError(

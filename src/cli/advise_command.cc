@@ -203,15 +203,9 @@ int RunAdvise(const std::vector<std::string>& args) {
   auto opened = FileReader::Open(options->path, options->reader);
   if (!opened.ok()) return FailureExit(kCommand, opened.status());
   const FileReader& file = **opened;
-  if (options->column) {
-    const std::vector<ColumnDescriptor>& columns = file.schema().columns();
-    if (std::none_of(columns.begin(), columns.end(), [&](const ColumnDescriptor& column) {
-          return column.PathString() == *options->column;
-        })) {
-      return UsageError(kCommand,
-                        absl::StrCat("no column '", *options->column, "' in ", options->path,
-                                     " (see pqpage inspect for the paths)"));
-    }
+  if (options->column && !file.schema().FindColumn(*options->column)) {
+    return UsageError(kCommand, absl::StrCat("no column '", *options->column, "' in ",
+                                             options->path, " (see pqpage inspect for the paths)"));
   }
   AdviseOptions advise;
   advise.column = options->column;

@@ -109,10 +109,7 @@ int RunLookup(const std::vector<std::string>& args) {
   if (!opened.ok()) return FailureExit(kCommand, opened.status());
   const FileReader& file = **opened;
   const std::vector<ColumnDescriptor>& columns = file.schema().columns();
-  int column = -1;
-  for (size_t c = 0; c < columns.size(); ++c) {
-    if (columns[c].PathString() == positional[1]) column = static_cast<int>(c);
-  }
+  const int column = file.schema().FindColumn(positional[1]).value_or(-1);
   if (column < 0) {
     return UsageError(kCommand, absl::StrCat("no column '", positional[1], "' in ", positional[0],
                                              " (see pqpage inspect for the paths)"));

@@ -224,12 +224,7 @@ std::vector<std::string> UnknownEncryptionColumns(const FileEncryptionProperties
                                                   const Schema& schema) {
   std::vector<std::string> unknown;
   for (const auto& [path, key] : encryption.column_keys) {
-    const std::vector<ColumnDescriptor>& columns = schema.columns();
-    if (std::none_of(columns.begin(), columns.end(), [&path = path](const ColumnDescriptor& c) {
-          return c.PathString() == path;
-        })) {
-      unknown.push_back(path);
-    }
+    if (!schema.FindColumn(path)) unknown.push_back(path);
   }
   return unknown;
 }

@@ -166,18 +166,16 @@ std::pair<std::string, nb::dict> Advise(const std::string& path,
 std::string Lookup(const std::string& path, const std::string& column_path,
                    const std::vector<std::string>& texts, bool rows) {
   std::shared_ptr<const FileReader> file = OpenFile(path);
-  const std::vector<ColumnDescriptor>& columns = file->schema().columns();
-  int column = -1;
-  for (size_t c = 0; c < columns.size(); ++c) {
-    if (columns[c].PathString() == column_path) column = static_cast<int>(c);
-  }
-  if (column < 0) {
+  const std::optional<int> found = file->schema().FindColumn(column_path);
+  if (!found) {
     RaiseStatus(
         absl::InvalidArgumentError(absl::StrCat("no column '", column_path, "' in ", path)));
   }
+  const int column = *found;
+  const ColumnDescriptor& descriptor = file->schema().columns()[static_cast<size_t>(column)];
   std::vector<std::string> values;
   for (const std::string& text : texts) {
-    values.push_back(ValueOrRaise(ParseValueText(columns[static_cast<size_t>(column)], text)));
+    values.push_back(ValueOrRaise(ParseValueText(descriptor, text)));
   }
   return WithoutGil([&]() -> absl::StatusOr<std::string> {
     PQPAGE_ASSIGN_OR_RETURN(const std::vector<ValueLookup> lookups,

@@ -33,6 +33,13 @@ Schema& Schema::operator=(const Schema& other) {
 Schema::Schema(Schema&&) noexcept = default;
 Schema& Schema::operator=(Schema&&) noexcept = default;
 
+std::optional<int> Schema::FindColumn(std::string_view path) const {
+  for (size_t c = 0; c < columns_.size(); ++c) {
+    if (columns_[c].PathString() == path) return static_cast<int>(c);
+  }
+  return std::nullopt;
+}
+
 namespace internal {
 
 const std::vector<format::SchemaElement>& SchemaElements::Of(const Schema& schema) {
