@@ -118,8 +118,9 @@ class IpsecMbAes final : public AcceleratedAes {
     job->iv = counter;
     job->iv_len_in_bytes = 16;
     job = IMB_SUBMIT_JOB(manager);
-    // The queue holds this job alone: if it did not finish on submission, flushing finishes it.
-    while (job == nullptr && imb_get_errno(manager) == 0) job = IMB_FLUSH_JOB(manager);
+    // The queue holds this job alone: if it did not finish on submission, one flush finishes it
+    // (a loop could spin forever on a queue the library left empty).
+    if (job == nullptr && imb_get_errno(manager) == 0) job = IMB_FLUSH_JOB(manager);
     return job != nullptr && job->status == IMB_STATUS_COMPLETED;
   }
 
@@ -156,9 +157,7 @@ class IpsecMbAes final : public AcceleratedAes {
 
 std::unique_ptr<const AcceleratedAes> AcceleratedAes::Make(std::string_view key) {
   const IMB_MGR* manager = SharedManager();
-  if (manager == nullptr || (key.size() != 16 && key.size() != 24 && key.size() != 32)) {
-    return nullptr;
-  }
+  if (manager == nullptr || !CheckAesKey(key).ok()) return nullptr;
   return std::make_unique<const IpsecMbAes>(*manager, key);
 }
 
