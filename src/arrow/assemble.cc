@@ -10,6 +10,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "arrow/slot_kernels.h"
 #include "pqpage/status_macros.h"
 #include "pqpage/types.h"
 
@@ -151,6 +152,33 @@ LeafSlots WalkLeaf(const ReadField& field, const LeafBatch& batch, const ColumnD
   return slots;
 }
 
+// The slots of a leaf whose every level is one (no list above it: slot_def 0), found without a
+// per-level walk.
+LeafSlots FlatSlots(const LeafBatch& batch, const ColumnDescriptor& column) {
+  LeafSlots slots;
+  slots.length = batch.levels;
+  if (batch.definitions.empty()) return slots;
+  slots.validity.ResizeUninitialized(static_cast<size_t>((batch.levels + 7) / 8));
+  const int64_t present = ValidityFromLevels(batch.definitions.data(), batch.levels,
+                                             column.max_definition_level, slots.validity.data());
+  slots.nulls = batch.levels - present;
+  if (slots.nulls == 0) slots.validity = ArrowBuffer();
+  return slots;
+}
+
+// The slots of a leaf that needs no per-value callback.
+LeafSlots SlotsOf(const ReadField& field, const LeafBatch& batch, const ColumnDescriptor& column) {
+  if (field.slot_def == 0 || batch.definitions.empty()) return FlatSlots(batch, column);
+  LeafSlots slots;
+  slots.validity.ResizeUninitialized(static_cast<size_t>((batch.levels + 7) / 8));
+  const int64_t present =
+      SlotValidity(batch.definitions.data(), batch.levels, field.slot_def,
+                   column.max_definition_level, slots.validity.data(), &slots.length);
+  slots.nulls = slots.length - present;
+  if (slots.nulls == 0) slots.validity = ArrowBuffer();
+  return slots;
+}
+
 // Fixed-width Arrow values of `width` bytes, each written by write(value_index, out).
 template <typename Write>
 absl::StatusOr<LeafSlots> FillFixed(const ReadField& field, const LeafBatch& batch,
@@ -195,47 +223,28 @@ absl::StatusOr<LeafSlots> IntegerToDecimal(const ReadField& field, LeafBatch& ba
 // each value moved (from the back, so none is overwritten before it moves) to its slot.
 LeafSlots SameBytes(const ReadField& field, LeafBatch& batch, const ColumnDescriptor& column,
                     size_t width, ArrowBuffer& data) {
-  LeafSlots slots = WalkLeaf(field, batch, column, [](int64_t, int64_t) {});
+  LeafSlots slots = SlotsOf(field, batch, column);
   data = std::move(batch.values);
   if (slots.nulls == 0) return slots;
-  data.Resize(static_cast<size_t>(slots.length) * width);
-  uint8_t* bytes = data.data();
-  int64_t value = slots.length - slots.nulls - 1;
-  for (int64_t slot = slots.length - 1; slot >= 0; --slot) {
-    uint8_t* to = bytes + static_cast<size_t>(slot) * width;
-    if (slots.Valid(slot)) {
-      if (value != slot) std::memcpy(to, bytes + static_cast<size_t>(value) * width, width);
-      --value;
-    } else {
-      std::memset(to, 0, width);
-    }
-  }
+  data.ResizeUninitialized(static_cast<size_t>(slots.length) * width);
+  SpreadToSlots(data.data(), width, slots.validity.data(), slots.length,
+                slots.length - slots.nulls);
   return slots;
 }
 
 template <typename Offset>
 absl::StatusOr<LeafSlots> FillBinary(const ReadField& field, LeafBatch& batch,
                                      const ColumnDescriptor& column, ArrayData& array) {
+  LeafSlots slots = SlotsOf(field, batch, column);
   ArrowBuffer offsets;
-  offsets.Resize(static_cast<size_t>(batch.levels + 1) * sizeof(Offset));
-  auto* out = offsets.As<Offset>();
-  const int32_t* lengths = batch.lengths.data();
-  // Null slots repeat the offset before them: each slot's end is written, nulls included.
-  int64_t end = 0;
-  int64_t written = 0;  // slots whose end is written
-  LeafSlots slots = WalkLeaf(field, batch, column, [&](int64_t slot, int64_t value) {
-    for (; written < slot; ++written) out[written + 1] = static_cast<Offset>(end);
-    end += lengths[value];
-    out[slot + 1] = static_cast<Offset>(end);
-    written = slot + 1;
-  });
-  for (; written < slots.length; ++written) out[written + 1] = static_cast<Offset>(end);
+  offsets.ResizeUninitialized(static_cast<size_t>(slots.length + 1) * sizeof(Offset));
+  const int64_t end =
+      OffsetsFromLengths(batch.lengths.data(), slots.nulls == 0 ? nullptr : slots.validity.data(),
+                         slots.length, offsets.As<Offset>());
   if (end > std::numeric_limits<Offset>::max()) {
     return absl::ResourceExhaustedError(
         "a batch's byte array values pass 2 GiB; read with fewer rows per batch");
   }
-  out[0] = 0;
-  offsets.Resize(static_cast<size_t>(slots.length + 1) * sizeof(Offset));
   array.buffers.push_back(std::move(offsets));
   array.buffers.push_back(std::move(batch.values));
   return slots;
@@ -428,28 +437,56 @@ absl::StatusOr<ArrayData> AssembleList(const ReadField& field, std::vector<LeafB
   const ReadField& element = field.children[0];
   const auto leaf = static_cast<size_t>(field.leaf);
   const Levels levels(leaves[leaf], columns[leaf]);
-  ValidityBuilder validity(levels.count());
+  const int64_t count = levels.count();
+  // Slots are at most the levels: offsets and bits are sized for them, then cut.
   ArrowBuffer offsets;
-  offsets.Reserve(static_cast<size_t>(levels.count() + 1) * sizeof(Offset));
+  offsets.ResizeUninitialized(static_cast<size_t>(count + 1) * sizeof(Offset));
+  auto* out = offsets.As<Offset>();
+  ArrowBuffer validity;
+  validity.ResizeUninitialized(static_cast<size_t>((count + 7) / 8));
+  uint8_t* bits = validity.data();
+  int64_t slots = 0;
+  int64_t nulls = 0;
   int64_t elements = 0;
-  for (int64_t i = 0; i < levels.count(); ++i) {
+  uint32_t byte = 0;  // the bits of the slots since the last whole byte
+  // Locals, so the loop keeps them in registers, and no branch but the bitmap's byte boundary:
+  // each level writes its offset, which the next slot overwrites when the level is not one.
+  const int16_t slot_rep = field.slot_rep;
+  const int16_t slot_def = field.slot_def;
+  const int16_t valid_def = field.valid_def;
+  const int16_t element_rep = element.slot_rep;
+  const int16_t element_def = element.slot_def;
+  for (int64_t i = 0; i < count; ++i) {
     const int16_t definition = levels.definition(i);
     const int16_t repetition = levels.repetition(i);
-    if (repetition <= field.slot_rep && definition >= field.slot_def) {
-      const auto offset = static_cast<Offset>(elements);
-      offsets.Append(&offset, sizeof(Offset));
-      validity.Append(definition >= field.valid_def);
+    const int is_slot =
+        static_cast<int>(repetition <= slot_rep) & static_cast<int>(definition >= slot_def);
+    const int valid = static_cast<int>(definition >= valid_def) & is_slot;
+    out[slots] = static_cast<Offset>(elements);
+    nulls += is_slot - valid;
+    byte |= static_cast<uint32_t>(valid) << (slots & 7);
+    slots += is_slot;
+    if (is_slot != 0 && (slots & 7) == 0) {
+      bits[(slots >> 3) - 1] = static_cast<uint8_t>(byte);
+      byte = 0;
     }
-    if (definition >= element.slot_def && repetition <= element.slot_rep) ++elements;
+    elements +=
+        static_cast<int>(definition >= element_def) & static_cast<int>(repetition <= element_rep);
   }
-  const auto end = static_cast<Offset>(elements);
-  offsets.Append(&end, sizeof(Offset));
+  if ((slots & 7) != 0) bits[slots >> 3] = static_cast<uint8_t>(byte);
+  out[slots] = static_cast<Offset>(elements);
+  offsets.ResizeUninitialized(static_cast<size_t>(slots + 1) * sizeof(Offset));
+  if (nulls == 0) {
+    validity = ArrowBuffer();
+  } else {
+    validity.ResizeUninitialized(static_cast<size_t>((slots + 7) / 8));
+  }
   PQPAGE_ASSIGN_OR_RETURN(ArrayData child, AssembleField(element, leaves, columns, elements));
   if (child.length != elements) return Disagree(field, elements, child.length);
   ArrayData array;
-  array.length = validity.length();
-  array.null_count = validity.nulls();
-  array.buffers.push_back(validity.Finish());
+  array.length = slots;
+  array.null_count = nulls;
+  array.buffers.push_back(std::move(validity));
   array.buffers.push_back(std::move(offsets));
   array.children.push_back(std::move(child));
   return array;

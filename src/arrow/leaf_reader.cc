@@ -8,6 +8,8 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
+#include "arrow/slot_kernels.h"
+#include "common/small_copy.h"
 #include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 
@@ -66,7 +68,7 @@ absl::StatusOr<int64_t> LeafReader::ReadMore(int64_t max_levels, LeafBatch& out)
       int32_t* lengths = out.lengths.data() + first;
       for (int64_t i = 0; i < counts.values; ++i) {
         const ByteArray& value = views[static_cast<size_t>(i)];
-        if (value.size > 0) std::memcpy(to, value.data, value.size);
+        internal::CopyExact(to, value.data, value.size);
         to += value.size;
         lengths[i] = static_cast<int32_t>(value.size);
       }
@@ -156,13 +158,12 @@ absl::Status LeafReader::ReadRowsOnce(int64_t rows, LeafBatch& out) {
     // Rows begin at repetition level 0; the batch ends before the row after its last.
     int64_t scanned = 0;
     while (true) {
-      for (; scanned < out.levels; ++scanned) {
-        if (out.repetitions[static_cast<size_t>(scanned)] != 0) continue;
-        if (begun == rows) {
-          KeepTail(scanned, out);
-          return absl::OkStatus();
-        }
-        ++begun;
+      int64_t passed = 0;
+      scanned = FindRowStart(out.repetitions.data(), scanned, out.levels, rows - begun, &passed);
+      begun += passed;
+      if (scanned < out.levels) {  // the start of the row after the batch's last
+        KeepTail(scanned, out);
+        return absl::OkStatus();
       }
       PQPAGE_ASSIGN_OR_RETURN(const int64_t read,
                               ReadMore(std::max<int64_t>(kRepeatedReadLevels, rows), out));

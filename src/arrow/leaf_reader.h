@@ -9,6 +9,7 @@
 
 #include "absl/status/status.h"
 #include "arrow/arrow_buffer.h"
+#include "common/uninitialized_vector.h"
 #include "pqpage/column_chunk_reader.h"
 
 namespace pqpage::arrow_internal {
@@ -16,14 +17,15 @@ namespace pqpage::arrow_internal {
 // The levels and present values of one leaf for one batch of rows.
 struct LeafBatch {
   // Levels, one per slot of the leaf (empty when the column has no such levels).
-  std::vector<int16_t> definitions;
-  std::vector<int16_t> repetitions;
+  // Uninitialised on growth: ReadMore grows them by the most a call may decode, then cuts.
+  internal::UninitializedVector<int16_t> definitions;
+  internal::UninitializedVector<int16_t> repetitions;
   int64_t levels = 0;
   // The present values, packed: fixed-width physical values (bool as one byte, INT96 as 12), or
   // for BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY the values' bytes one after another, with each
   // value's length in `lengths`.
   ArrowBuffer values;
-  std::vector<int32_t> lengths;
+  internal::UninitializedVector<int32_t> lengths;
   int64_t count = 0;
 
   void Clear();

@@ -1,0 +1,65 @@
+// The inner loops of reading Arrow batches that run once per level or value: finding where rows
+// begin among repetition levels, a validity bitmap from definition levels, packed values spread
+// to their slots, and byte array offsets from the present values' lengths. Each is one pass over
+// plain arrays, in blocks where SSE2 (every x86-64) can compare many levels at once.
+#ifndef PQPAGE_SRC_ARROW_SLOT_KERNELS_H_
+#define PQPAGE_SRC_ARROW_SLOT_KERNELS_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace pqpage::arrow_internal {
+
+// Finds the first repetition level 0 (the start of a row) in [begin, end) after `skip` of them.
+// @return its index, or `end` when the range holds `skip` or fewer; `*skipped` is set to the
+// number of row starts passed over (min(skip, the range's row starts)).
+int64_t FindRowStart(const int16_t* repetitions, int64_t begin, int64_t end, int64_t skip,
+                     int64_t* skipped);
+
+// Sets bit i of `bits` (LSB first) where levels[i] >= max and clears it elsewhere, for i in
+// [0, count); `bits` holds (count + 7) / 8 bytes, and the bits past count in its last byte are
+// cleared.
+// @return the number of bits set.
+int64_t ValidityFromLevels(const int16_t* levels, int64_t count, int16_t max, uint8_t* bits);
+
+// The validity of a leaf under a list: a slot at each level >= slot_def, present when the level is
+// >= max. `bits` holds (count + 7) / 8 bytes; bits from the slot count on in the last byte written
+// are cleared.
+// @return the number of present slots; `*slots` is set to the number of slots.
+int64_t SlotValidity(const int16_t* levels, int64_t count, int16_t slot_def, int16_t max,
+                     uint8_t* bits, int64_t* slots);
+
+// Moves the `values` packed values of `width` bytes at the front of `bytes` to their slots: slot
+// i holds the next value where bit i of `bits` is set, and zeros where it is clear. `bytes` holds
+// `slots` values of room; values <= slots, and exactly `values` bits of the first `slots` are set.
+void SpreadToSlots(uint8_t* bytes, size_t width, const uint8_t* bits, int64_t slots,
+                   int64_t values);
+
+// Writes slots + 1 offsets: 0, then after each slot the running sum of the lengths of the
+// present values (a null slot repeats the offset before it). `bits` is null when every slot is
+// present. `lengths` holds one length per set bit.
+// @return the last offset (the values' total bytes).
+template <typename Offset>
+int64_t OffsetsFromLengths(const int32_t* lengths, const uint8_t* bits, int64_t slots,
+                           Offset* offsets) {
+  int64_t end = 0;
+  offsets[0] = 0;
+  if (bits == nullptr) {
+    for (int64_t slot = 0; slot < slots; ++slot) {
+      end += lengths[slot];
+      offsets[slot + 1] = static_cast<Offset>(end);
+    }
+    return end;
+  }
+  int64_t value = 0;
+  for (int64_t slot = 0; slot < slots; ++slot) {
+    if (((bits[slot >> 3] >> (slot & 7)) & 1) != 0) end += lengths[value++];
+    offsets[slot + 1] = static_cast<Offset>(end);
+  }
+  return end;
+}
+
+}  // namespace pqpage::arrow_internal
+
+#endif  // PQPAGE_SRC_ARROW_SLOT_KERNELS_H_
