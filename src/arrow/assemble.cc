@@ -115,10 +115,6 @@ struct LeafSlots {
   int64_t length = 0;
   int64_t nulls = 0;
   ArrowBuffer validity;  // empty when nothing is null
-
-  bool Valid(int64_t slot) const {
-    return nulls == 0 || ((validity.data()[slot / 8] >> (slot % 8)) & 1) != 0;
-  }
 };
 
 // Calls on_value(slot, value) for each slot holding a value, in order; returns the slots.
