@@ -35,6 +35,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
@@ -171,6 +172,20 @@ class ColumnChunkReader {
   absl::StatusOr<BatchCounts> ReadBatch(absl::Span<int16_t> definition_levels,
                                         absl::Span<int16_t> repetition_levels,
                                         absl::Span<T> values);
+
+  // For BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY columns: reads like ReadBatch<ByteArray>, but copies
+  // the present values instead of handing out views, for a caller that builds buffers of its own
+  // (an Arrow data buffer): value i's length goes to lengths[i], and the values' bytes, one after
+  // another, to the memory `reserve(bytes)` returns, which must have room for `bytes`. `reserve`
+  // is called at most once a call, with the batch's total bytes, before any is written; not when
+  // the batch has no values or the page's values are bad. The batch is at most lengths.size()
+  // levels, and the level spans are as for ReadBatch. PLAIN pages are copied straight from the
+  // page, with no view made.
+  // @return the levels and values read (zero at the end of the chunk); the errors of ReadBatch.
+  absl::StatusOr<BatchCounts> ReadByteArrayCopies(absl::Span<int16_t> definition_levels,
+                                                  absl::Span<int16_t> repetition_levels,
+                                                  absl::Span<int32_t> lengths,
+                                                  absl::FunctionRef<uint8_t*(size_t)> reserve);
 
   // The spaced form, for columns without repetition: writes one slot per level into `values`
   // (null slots are left as they were) and sets bit (validity_bit_offset + i) of `validity` for

@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
@@ -212,6 +213,17 @@ class PlainDecoder<ByteArray> final : public Decoder<ByteArray> {
   absl::StatusOr<int64_t> DecodeToOffsets(
       int64_t count, std::vector<int32_t>* offsets, std::vector<uint8_t>* data,
       int64_t max_data_bytes = std::numeric_limits<int32_t>::max());
+
+  // Decodes exactly `count` values by copying them, for a reader that owns its values (an Arrow
+  // array's data buffer): value i's length goes to lengths[i], and the values' bytes, one after
+  // another, to the memory `reserve(total)` returns, `total` being the sum of the lengths.
+  // `reserve` is called once, after every value was found within the data, and not when count is
+  // 0 or on an error; it must return room for `total` bytes. FIXED_LEN_BYTE_ARRAY values, stored
+  // back to back, are copied in one move.
+  // @return OK; InvalidArgument if count is negative or more than values_left(); DataLoss if a
+  // BYTE_ARRAY length prefix or value runs past the end of the data (nothing is consumed then).
+  absl::Status DecodeCopies(int64_t count, int32_t* lengths,
+                            absl::FunctionRef<uint8_t*(size_t)> reserve);
 
   // Moves past `count` values (checking BYTE_ARRAY lengths). Errors as for Decode.
   absl::Status Skip(int64_t count) override;

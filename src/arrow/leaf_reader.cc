@@ -9,7 +9,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
 #include "arrow/slot_kernels.h"
-#include "common/small_copy.h"
 #include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 
@@ -53,25 +52,18 @@ absl::StatusOr<int64_t> LeafReader::ReadMore(int64_t max_levels, LeafBatch& out)
     using T = typename decltype(tag)::Type;
     BatchCounts counts;
     if constexpr (std::is_same_v<T, ByteArray>) {
-      if (views_.size() < room) views_.resize(room);
-      PQPAGE_ASSIGN_OR_RETURN(counts,
-                              reader_.ReadBatch<ByteArray>(definitions, repetitions,
-                                                           absl::MakeSpan(views_.data(), room)));
-      const std::vector<ByteArray>& views = views_;
-      size_t bytes = 0;
-      for (int64_t i = 0; i < counts.values; ++i) bytes += views[static_cast<size_t>(i)].size;
-      const size_t used = out.values.size();
-      out.values.ResizeUninitialized(used + bytes);
-      uint8_t* to = out.values.data() + used;
+      // Copied straight into the batch's value buffer (PLAIN pages without a view made).
       const size_t first = out.lengths.size();
+      out.lengths.resize(first + room);
+      PQPAGE_ASSIGN_OR_RETURN(
+          counts, reader_.ReadByteArrayCopies(definitions, repetitions,
+                                              absl::MakeSpan(out.lengths).subspan(first, room),
+                                              [&out](size_t bytes) {
+                                                const size_t used = out.values.size();
+                                                out.values.ResizeUninitialized(used + bytes);
+                                                return out.values.data() + used;
+                                              }));
       out.lengths.resize(first + static_cast<size_t>(counts.values));
-      int32_t* lengths = out.lengths.data() + first;
-      for (int64_t i = 0; i < counts.values; ++i) {
-        const ByteArray& value = views[static_cast<size_t>(i)];
-        internal::CopyExact(to, value.data, value.size);
-        to += value.size;
-        lengths[i] = static_cast<int32_t>(value.size);
-      }
     } else {
       const size_t used = out.values.size();
       out.values.ResizeUninitialized(used + room * sizeof(T));

@@ -51,8 +51,7 @@ class LeafReader {
 
   ColumnChunkReader reader_;
   LeafBatch carry_;
-  std::vector<ByteArray> views_;  // a byte array batch's views, reused from batch to batch
-  size_t last_value_bytes_ = 0;   // the value bytes of the batch before
+  size_t last_value_bytes_ = 0;  // the value bytes of the batch before
 };
 
 }  // namespace pqpage::arrow_internal

@@ -8,6 +8,7 @@
 #include "codec/bitmap_writer.h"
 #include "codec/value_request.h"
 #include "common/byte_io.h"
+#include "common/small_copy.h"
 #include "pqpage/plain.h"
 #include "pqpage/status_macros.h"
 
@@ -307,6 +308,50 @@ absl::StatusOr<int64_t> PlainDecoder<ByteArray>::DecodeToOffsets(int64_t count,
   position_ = position;
   values_left_ -= fitting;
   return fitting;
+}
+
+absl::Status PlainDecoder<ByteArray>::DecodeCopies(int64_t count, int32_t* lengths,
+                                                   absl::FunctionRef<uint8_t*(size_t)> reserve) {
+  PQPAGE_RETURN_IF_ERROR(internal::CheckValueRequest("PLAIN", count, values_left_));
+  if (count == 0) return absl::OkStatus();
+  if (type_length_ != kVariableLength) {
+    // Checked by Reset: the values asked for lie within the data.
+    const size_t total = static_cast<size_t>(count) * static_cast<size_t>(type_length_);
+    for (int64_t i = 0; i < count; ++i) lengths[i] = type_length_;
+    std::memcpy(reserve(total), position_, total);
+    position_ += total;
+    values_left_ -= count;
+    return absl::OkStatus();
+  }
+  // Pass 1 finds and checks every value, so that an error consumes nothing and `reserve` is asked
+  // once for the exact total; pass 2 copies, reading the lengths back from `lengths`.
+  const uint8_t* position = position_;
+  size_t total = 0;
+  for (int64_t i = 0; i < count; ++i) {
+    ByteArray value;
+    uint32_t bad_length = 0;
+    const uint8_t* before = position;
+    if (!NextByteArray(&position, end_, &value, &bad_length)) {
+      return ByteArrayOverrun(static_cast<size_t>(end_ - before), bad_length);
+    }
+    if (value.size > static_cast<uint32_t>(std::numeric_limits<int32_t>::max())) {
+      return absl::ResourceExhaustedError(
+          absl::StrCat("PLAIN: a BYTE_ARRAY value of ", value.size, " bytes passes 2 GiB"));
+    }
+    lengths[i] = static_cast<int32_t>(value.size);
+    total += value.size;
+  }
+  uint8_t* out = reserve(total);
+  position = position_;
+  for (int64_t i = 0; i < count; ++i) {
+    const auto length = static_cast<size_t>(lengths[i]);
+    internal::CopyExact(out, position + 4, length);
+    out += length;
+    position += 4 + length;
+  }
+  position_ = position;
+  values_left_ -= count;
+  return absl::OkStatus();
 }
 
 absl::Status PlainDecoder<ByteArray>::Skip(int64_t count) {

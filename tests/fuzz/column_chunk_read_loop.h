@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "fuzz/fuzz_harness.h"
@@ -21,6 +22,7 @@ void ReadChunkAs(ColumnChunkReader& reader, uint8_t pattern, int64_t max_levels)
   std::vector<int16_t> definition(kMaxBatch), repetition(kMaxBatch);
   std::vector<uint32_t> indices(kMaxBatch);
   std::vector<uint8_t> validity(kMaxBatch / 8 + 1);
+  std::vector<uint8_t> copies;  // ReadByteArrayCopies' bytes
   // A batch's spans; an odd pattern passes no level spans, so the reader decodes levels into its
   // own scratch.
   const bool hand_out_levels = (pattern & 1) == 0;
@@ -53,6 +55,25 @@ void ReadChunkAs(ColumnChunkReader& reader, uint8_t pattern, int64_t max_levels)
         }
         [[fallthrough]];
       default:
+        if constexpr (std::is_same_v<T, ByteArray>) {
+          if ((pattern & 2) != 0) {
+            // The copying form; the lengths must add up to what it asked for.
+            std::vector<int32_t> lengths(static_cast<size_t>(n));
+            size_t asked = 0;
+            counts = reader.ReadByteArrayCopies(Levels(definition, n), Levels(repetition, n),
+                                                absl::MakeSpan(lengths), [&](size_t bytes) {
+                                                  asked = bytes;
+                                                  copies.resize(bytes);
+                                                  return copies.data();
+                                                });
+            size_t total = 0;
+            for (int64_t v = 0; counts.ok() && v < counts->values; ++v) {
+              total += static_cast<size_t>(lengths[static_cast<size_t>(v)]);
+            }
+            if (counts.ok() && total != asked) AbortWithMessage("copied lengths disagree");
+            break;
+          }
+        }
         counts = reader.ReadBatch<T>(Levels(definition, n), Levels(repetition, n), values_of(n));
     }
     if (!counts.ok() || counts->levels == 0) return;

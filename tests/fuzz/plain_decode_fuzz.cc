@@ -94,6 +94,31 @@ void RunByteArray(absl::Span<const uint8_t> page, int64_t count, uint8_t pattern
     (void)decoder.DecodeToOffsets(-1, &offsets, &bytes);
     (void)decoder.DecodeToOffsets(1, &offsets, &bytes, -1);
   }
+  // Copying decode: each call's lengths must add up to the one size it asked for, and a failed
+  // call must ask for nothing.
+  if (decoder.Reset(page, count).ok()) {
+    std::vector<int32_t> lengths(static_cast<size_t>(count));
+    std::vector<uint8_t> bytes;
+    InBatches(decoder, pattern, [&](int, int64_t n) -> absl::Status {
+      size_t asked = 0;
+      int calls = 0;
+      absl::Status status = decoder.DecodeCopies(n, lengths.data(), [&](size_t size) {
+        ++calls;
+        asked = size;
+        bytes.resize(size);
+        return bytes.data();
+      });
+      size_t total = 0;
+      for (int64_t i = 0; status.ok() && i < n; ++i) {
+        total += static_cast<size_t>(lengths[static_cast<size_t>(i)]);
+      }
+      if ((status.ok() && n > 0 && (calls != 1 || total != asked)) ||
+          (!status.ok() && calls != 0)) {
+        pqpage::fuzz::AbortWithMessage("DecodeCopies broke its contract");
+      }
+      return status;
+    });
+  }
   (void)decoder.Reset(page, -count - 1);
 }
 

@@ -193,17 +193,21 @@ absl::Status CheckLevelSpan(absl::Span<int16_t> levels, size_t batch, const char
 
 int16_t* DataOrNull(absl::Span<int16_t> levels) { return levels.empty() ? nullptr : levels.data(); }
 
+// InvalidArgument unless the column's values are read as T.
+template <typename T>
+absl::Status CheckValueType(const ColumnDescriptor& column) {
+  if (ValueTypeMatches<T>(column.type)) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat("column '", column.PathString(), "' holds ",
+                                                 PhysicalTypeName(column.type).data(), " values"));
+}
+
 }  // namespace
 
 template <typename T>
 absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatch(absl::Span<int16_t> definition_levels,
                                                          absl::Span<int16_t> repetition_levels,
                                                          absl::Span<T> values) {
-  if (!ValueTypeMatches<T>(state_->column.type)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("column '", state_->column.PathString(), "' holds ",
-                     PhysicalTypeName(state_->column.type).data(), " values"));
-  }
+  PQPAGE_RETURN_IF_ERROR(CheckValueType<T>(state_->column));
   PQPAGE_RETURN_IF_ERROR(CheckLevelSpan(definition_levels, values.size(), "definition"));
   PQPAGE_RETURN_IF_ERROR(CheckLevelSpan(repetition_levels, values.size(), "repetition"));
   PQPAGE_ASSIGN_OR_RETURN(
@@ -212,6 +216,22 @@ absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatch(absl::Span<int16_t> def
                          DataOrNull(repetition_levels)));
   auto* decoder = static_cast<internal::PageValueDecoder<T>*>(state_->values.get());
   PQPAGE_RETURN_IF_ERROR(state_->Fail(decoder->Decode(values.data(), counts.values)));
+  return counts;
+}
+
+absl::StatusOr<BatchCounts> ColumnChunkReader::ReadByteArrayCopies(
+    absl::Span<int16_t> definition_levels, absl::Span<int16_t> repetition_levels,
+    absl::Span<int32_t> lengths, absl::FunctionRef<uint8_t*(size_t)> reserve) {
+  PQPAGE_RETURN_IF_ERROR(CheckValueType<ByteArray>(state_->column));
+  PQPAGE_RETURN_IF_ERROR(CheckLevelSpan(definition_levels, lengths.size(), "definition"));
+  PQPAGE_RETURN_IF_ERROR(CheckLevelSpan(repetition_levels, lengths.size(), "repetition"));
+  PQPAGE_ASSIGN_OR_RETURN(
+      BatchCounts counts,
+      state_->ReadLevels(static_cast<int64_t>(lengths.size()), DataOrNull(definition_levels),
+                         DataOrNull(repetition_levels)));
+  auto* decoder = static_cast<internal::PageValueDecoder<ByteArray>*>(state_->values.get());
+  PQPAGE_RETURN_IF_ERROR(
+      state_->Fail(decoder->DecodeCopies(counts.values, lengths.data(), reserve)));
   return counts;
 }
 
@@ -284,11 +304,7 @@ absl::StatusOr<bool> ColumnChunkReader::NextBatchIsDictionaryEncoded() {
 
 template <typename T>
 absl::StatusOr<absl::Span<const T>> ColumnChunkReader::Dictionary() {
-  if (!ValueTypeMatches<T>(state_->column.type)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("column '", state_->column.PathString(), "' holds ",
-                     PhysicalTypeName(state_->column.type).data(), " values"));
-  }
+  PQPAGE_RETURN_IF_ERROR(CheckValueType<T>(state_->column));
   return static_cast<internal::PageValueDecoder<T>*>(state_->values.get())->dictionary();
 }
 

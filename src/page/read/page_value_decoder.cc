@@ -2,12 +2,15 @@
 
 #include <array>
 #include <type_traits>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "common/small_copy.h"
 #include "pqpage/codec.h"
 #include "pqpage/codec_factory.h"
 #include "pqpage/delta_byte_array.h"
 #include "pqpage/dictionary.h"
+#include "pqpage/plain.h"
 #include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 
@@ -65,6 +68,10 @@ class TypedPageValueDecoder final : public PageValueDecoder<T> {
     }
     PQPAGE_ASSIGN_OR_RETURN(current_, DecoderFor(encoding));
     this->dictionary_encoded_ = dictionary_encoded;
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      plain_ =
+          encoding == Encoding::kPlain ? dynamic_cast<PlainDecoder<ByteArray>*>(current_) : nullptr;
+    }
     return current_->Reset(data, num_values);
   }
 
@@ -72,6 +79,32 @@ class TypedPageValueDecoder final : public PageValueDecoder<T> {
     if (count == 0) return absl::OkStatus();
     if (current_ == nullptr) return absl::InternalError("Decode without a started page");
     return current_->Decode(absl::Span<T>(out, static_cast<size_t>(count)));
+  }
+
+  absl::Status DecodeCopies(int64_t count, int32_t* lengths,
+                            absl::FunctionRef<uint8_t*(size_t)> reserve) override {
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      if (count == 0) return absl::OkStatus();
+      if (current_ == nullptr) return absl::InternalError("DecodeCopies without a started page");
+      if (plain_ != nullptr) return plain_->DecodeCopies(count, lengths, reserve);
+      // Other encodings hand out views (into the page, or into the dictionary); they are copied
+      // here in one pass once their total is known.
+      if (views_.size() < static_cast<size_t>(count)) views_.resize(static_cast<size_t>(count));
+      PQPAGE_RETURN_IF_ERROR(current_->Decode(absl::MakeSpan(views_.data(), count)));
+      size_t total = 0;
+      for (int64_t i = 0; i < count; ++i) total += views_[static_cast<size_t>(i)].size;
+      uint8_t* out = reserve(total);
+      for (int64_t i = 0; i < count; ++i) {
+        const ByteArray& value = views_[static_cast<size_t>(i)];
+        internal::CopyExact(out, value.data, value.size);
+        out += value.size;
+        // A value lies within a page or the dictionary page, whose sizes are i32s.
+        lengths[i] = static_cast<int32_t>(value.size);
+      }
+      return absl::OkStatus();
+    } else {
+      return absl::InvalidArgumentError("DecodeCopies is for BYTE_ARRAY values");
+    }
   }
 
   absl::Status Skip(int64_t count) override {
@@ -128,6 +161,10 @@ class TypedPageValueDecoder final : public PageValueDecoder<T> {
   std::array<std::unique_ptr<Decoder<T>>, static_cast<size_t>(Encoding::kByteStreamSplit) + 1>
       decoders_;
   Decoder<T>* current_ = nullptr;
+  // For ByteArray: the current decoder when it is PLAIN (it copies without views), and views of
+  // other encodings' values for DecodeCopies.
+  PlainDecoder<ByteArray>* plain_ = nullptr;
+  std::vector<ByteArray> views_;
   Dictionary* dictionary_ = nullptr;
   bool has_dictionary_ = false;
 };

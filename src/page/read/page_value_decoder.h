@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/types/span.h"
 #include "pqpage/column_descriptor.h"
@@ -48,6 +49,11 @@ class PageValueDecoder : public PageValueDecoderBase {
   // Decodes exactly `count` values of the current page.
   virtual absl::Status Decode(T* out, int64_t count) = 0;
   virtual absl::Span<const T> dictionary() const = 0;
+  // T = ByteArray only (InvalidArgument otherwise): decodes exactly `count` values of the current
+  // page by copying them, as PlainDecoder<ByteArray>::DecodeCopies does, whatever the page's
+  // encoding.
+  virtual absl::Status DecodeCopies(int64_t count, int32_t* lengths,
+                                    absl::FunctionRef<uint8_t*(size_t)> reserve) = 0;
 };
 
 // The decoder for `column`'s physical type: PageValueDecoder<T> with T = bool, int32_t, int64_t,
