@@ -41,11 +41,23 @@ absl::StatusOr<size_t> SnappyCompress(absl::Span<const uint8_t> input, absl::Spa
   return written;
 }
 
+// One compression context per thread, kept: ZSTD_compress() makes and frees one per call, and
+// setting up its tables costs about as much as compressing a small page.
+ZSTD_CCtx* ThreadZstdCompressor() {
+  thread_local std::unique_ptr<ZSTD_CCtx, size_t (*)(ZSTD_CCtx*)> context(ZSTD_createCCtx(),
+                                                                          ZSTD_freeCCtx);
+  return context.get();
+}
+
 absl::StatusOr<size_t> ZstdCompress(absl::Span<const uint8_t> input, absl::Span<uint8_t> out,
                                     int level) {
   if (level == kDefaultCompressionLevel) level = 1;
   PQPAGE_RETURN_IF_ERROR(CheckLevel(Compression::kZstd, level, ZSTD_minCLevel(), ZSTD_maxCLevel()));
-  const size_t written = ZSTD_compress(out.data(), out.size(), input.data(), input.size(), level);
+  ZSTD_CCtx* context = ThreadZstdCompressor();
+  if (context == nullptr) return absl::ResourceExhaustedError("ZSTD: cannot create an encoder");
+  // ZSTD_compressCCtx starts a new frame with only `level` set, whatever the context did before.
+  const size_t written =
+      ZSTD_compressCCtx(context, out.data(), out.size(), input.data(), input.size(), level);
   if (ZSTD_isError(written)) {
     return absl::InternalError(absl::StrCat("ZSTD: ", ZSTD_getErrorName(written)));
   }
