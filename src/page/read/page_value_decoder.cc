@@ -1,6 +1,8 @@
 #include "page/read/page_value_decoder.h"
 
 #include <array>
+#include <cstdint>
+#include <limits>
 #include <type_traits>
 #include <vector>
 
@@ -92,13 +94,20 @@ class TypedPageValueDecoder final : public PageValueDecoder<T> {
       if (views_.size() < static_cast<size_t>(count)) views_.resize(static_cast<size_t>(count));
       PQPAGE_RETURN_IF_ERROR(current_->Decode(absl::MakeSpan(views_.data(), count)));
       size_t total = 0;
-      for (int64_t i = 0; i < count; ++i) total += views_[static_cast<size_t>(i)].size;
+      for (int64_t i = 0; i < count; ++i) {
+        const uint32_t size = views_[static_cast<size_t>(i)].size;
+        // DELTA_BYTE_ARRAY builds values from prefixes, so a value is not bounded by its page.
+        if (size > static_cast<uint32_t>(std::numeric_limits<int32_t>::max())) {
+          return absl::ResourceExhaustedError(
+              absl::StrCat("a BYTE_ARRAY value of ", size, " bytes passes 2 GiB"));
+        }
+        total += size;
+      }
       uint8_t* out = reserve(total);
       for (int64_t i = 0; i < count; ++i) {
         const ByteArray& value = views_[static_cast<size_t>(i)];
         internal::CopyExact(out, value.data, value.size);
         out += value.size;
-        // A value lies within a page or the dictionary page, whose sizes are i32s.
         lengths[i] = static_cast<int32_t>(value.size);
       }
       return absl::OkStatus();
