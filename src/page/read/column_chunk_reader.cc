@@ -203,17 +203,21 @@ absl::Status CheckValueType(const ColumnDescriptor& column) {
 
 }  // namespace
 
+absl::StatusOr<BatchCounts> ColumnChunkReader::State::ReadBatchLevels(
+    size_t batch, absl::Span<int16_t> definition, absl::Span<int16_t> repetition) {
+  PQPAGE_RETURN_IF_ERROR(CheckLevelSpan(definition, batch, "definition"));
+  PQPAGE_RETURN_IF_ERROR(CheckLevelSpan(repetition, batch, "repetition"));
+  return ReadLevels(static_cast<int64_t>(batch), DataOrNull(definition), DataOrNull(repetition));
+}
+
 template <typename T>
 absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatch(absl::Span<int16_t> definition_levels,
                                                          absl::Span<int16_t> repetition_levels,
                                                          absl::Span<T> values) {
   PQPAGE_RETURN_IF_ERROR(CheckValueType<T>(state_->column));
-  PQPAGE_RETURN_IF_ERROR(CheckLevelSpan(definition_levels, values.size(), "definition"));
-  PQPAGE_RETURN_IF_ERROR(CheckLevelSpan(repetition_levels, values.size(), "repetition"));
   PQPAGE_ASSIGN_OR_RETURN(
       BatchCounts counts,
-      state_->ReadLevels(static_cast<int64_t>(values.size()), DataOrNull(definition_levels),
-                         DataOrNull(repetition_levels)));
+      state_->ReadBatchLevels(values.size(), definition_levels, repetition_levels));
   auto* decoder = static_cast<internal::PageValueDecoder<T>*>(state_->values.get());
   PQPAGE_RETURN_IF_ERROR(state_->Fail(decoder->Decode(values.data(), counts.values)));
   return counts;
@@ -223,12 +227,9 @@ absl::StatusOr<BatchCounts> ColumnChunkReader::ReadByteArrayCopies(
     absl::Span<int16_t> definition_levels, absl::Span<int16_t> repetition_levels,
     absl::Span<int32_t> lengths, absl::FunctionRef<uint8_t*(size_t)> reserve) {
   PQPAGE_RETURN_IF_ERROR(CheckValueType<ByteArray>(state_->column));
-  PQPAGE_RETURN_IF_ERROR(CheckLevelSpan(definition_levels, lengths.size(), "definition"));
-  PQPAGE_RETURN_IF_ERROR(CheckLevelSpan(repetition_levels, lengths.size(), "repetition"));
   PQPAGE_ASSIGN_OR_RETURN(
       BatchCounts counts,
-      state_->ReadLevels(static_cast<int64_t>(lengths.size()), DataOrNull(definition_levels),
-                         DataOrNull(repetition_levels)));
+      state_->ReadBatchLevels(lengths.size(), definition_levels, repetition_levels));
   auto* decoder = static_cast<internal::PageValueDecoder<ByteArray>*>(state_->values.get());
   PQPAGE_RETURN_IF_ERROR(
       state_->Fail(decoder->DecodeCopies(counts.values, lengths.data(), reserve)));

@@ -318,6 +318,10 @@ struct ColumnChunkReader::State {
   // Under SelectRows, the batch starts at the next selected level and ends with its range.
   absl::StatusOr<BatchCounts> ReadLevels(int64_t max_levels, int16_t* definition,
                                          int16_t* repetition);
+  // ReadLevels for a batch of at most `batch` levels into the caller's level spans, each empty or
+  // at least `batch` long (InvalidArgument otherwise): the start of every batch read.
+  absl::StatusOr<BatchCounts> ReadBatchLevels(size_t batch, absl::Span<int16_t> definition,
+                                              absl::Span<int16_t> repetition);
 
   // Moves to the page the next level comes from: EnsurePage, or under SelectRows the next
   // selected level (false once the ranges are done).
