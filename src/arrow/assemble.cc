@@ -335,7 +335,7 @@ absl::StatusOr<ArrayData> AssembleLeaf(const ReadField& field, LeafBatch& batch,
   }
   switch (field.conversion) {
     case ValueConversion::kNull:
-      slots = WalkLeaf(field, batch, column, [](int64_t, int64_t) {});
+      slots = SlotsOf(field, batch, column);
       array.length = slots.length;
       array.null_count = slots.length;
       array.buffers.clear();

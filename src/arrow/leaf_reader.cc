@@ -1,7 +1,6 @@
 #include "arrow/leaf_reader.h"
 
 #include <algorithm>
-#include <cstring>
 #include <utility>
 #include <vector>
 
