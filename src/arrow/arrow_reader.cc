@@ -2,6 +2,7 @@
 // then each row group's selected leaves read batch by batch and assembled into a record batch.
 #include "pqpage/arrow_reader.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <functional>
@@ -153,6 +154,9 @@ int ErrnoOf(const absl::Status& status) {
 
 // Bytes of released batches a stream keeps for the next ones: a few batches of a wide table.
 constexpr size_t kKeptBatchBytes = size_t{256} << 20;
+// The most value bytes of one leaf's batch that a file's size statistics may make a reader
+// reserve before it has read any.
+constexpr size_t kMostGuessedBatchBytes = size_t{64} << 20;
 
 // One row group to read, and which of its rows.
 struct GroupRows {
@@ -221,18 +225,38 @@ class RecordBatchStream {
     });
   }
 
+  // The value bytes a row of `column` is expected to hold in `row_group`: what the row group
+  // before held, else what the chunk's size statistics say of its byte arrays, at most
+  // kMostGuessedBatchBytes a batch (the statistics are the file's word, not checked), else 0.
+  double ValueBytesPerRow(int row_group, int column) const {
+    const std::optional<LeafReader>& before = readers_[static_cast<size_t>(column)];
+    if (before) return before->value_bytes_per_row();
+    const RowGroup& group = file_->metadata().row_groups[static_cast<size_t>(row_group)];
+    const std::optional<ColumnMetaData>& meta =
+        group.columns[static_cast<size_t>(column)].meta_data;
+    if (group.num_rows <= 0 || !meta || !meta->size_statistics ||
+        !meta->size_statistics->unencoded_byte_array_data_bytes) {
+      return 0;
+    }
+    const auto bytes = static_cast<double>(*meta->size_statistics->unencoded_byte_array_data_bytes);
+    const double most =
+        static_cast<double>(kMostGuessedBatchBytes) / static_cast<double>(batch_rows_);
+    return std::clamp(bytes / static_cast<double>(group.num_rows), 0.0, most);
+  }
+
   absl::Status OpenGroup(const GroupRows& group) {
     for (const int column : plan_.leaves) {
+      const double bytes_per_row = ValueBytesPerRow(group.row_group, column);
       auto& reader = readers_[static_cast<size_t>(column)];
       if (group.rows) {
         PQPAGE_ASSIGN_OR_RETURN(
             ColumnChunkReader chunk,
             OpenColumnChunkRows(*file_, group.row_group, column, *group.rows, nullptr));
-        reader.emplace(std::move(chunk));
+        reader.emplace(std::move(chunk), bytes_per_row);
       } else {
         PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader chunk,
                                 file_->OpenColumnChunk(group.row_group, column));
-        reader.emplace(std::move(chunk));
+        reader.emplace(std::move(chunk), bytes_per_row);
       }
     }
     return absl::OkStatus();

@@ -5,6 +5,8 @@
 #include <new>
 #include <utility>
 
+#include "common/large_buffer.h"
+
 namespace pqpage::arrow_internal {
 namespace {
 
@@ -43,7 +45,11 @@ void BufferRecycler::Give(uint8_t* block, size_t capacity) {
 }
 
 uint8_t* BufferRecycler::Allocate(size_t capacity) {
-  return static_cast<uint8_t*>(::operator new(capacity, std::align_val_t(kAlignment)));
+  auto* block = static_cast<uint8_t*>(::operator new(capacity, std::align_val_t(kAlignment)));
+  // A batch's large buffers are written whole right away: in huge pages that is one fault per
+  // 2 MiB instead of one per 4 KiB.
+  internal::AdviseHugePages(block, capacity);
+  return block;
 }
 
 void BufferRecycler::Free(uint8_t* block) {

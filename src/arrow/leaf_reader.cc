@@ -33,7 +33,8 @@ void LeafBatch::Clear() {
   count = 0;
 }
 
-LeafReader::LeafReader(ColumnChunkReader reader) : reader_(std::move(reader)) {}
+LeafReader::LeafReader(ColumnChunkReader reader, double value_bytes_per_row)
+    : reader_(std::move(reader)), value_bytes_per_row_(value_bytes_per_row) {}
 
 absl::StatusOr<int64_t> LeafReader::ReadMore(int64_t max_levels, LeafBatch& out) {
   const ColumnDescriptor& column = reader_.column();
@@ -124,7 +125,9 @@ void LeafReader::KeepTail(int64_t from, LeafBatch& out) {
 
 absl::Status LeafReader::ReadRows(int64_t rows, LeafBatch& out) {
   absl::Status status = ReadRowsOnce(rows, out);
-  last_value_bytes_ = out.values.size();
+  if (status.ok() && rows > 0) {
+    value_bytes_per_row_ = static_cast<double>(out.values.size()) / static_cast<double>(rows);
+  }
   return status;
 }
 
@@ -132,7 +135,9 @@ absl::Status LeafReader::ReadRowsOnce(int64_t rows, LeafBatch& out) {
   out.Clear();
   // The batch before is the best guess of this one's size: reserving it spares the copies of a
   // buffer grown page by page (the buffer is handed out with the batch, so it starts empty).
-  out.values.Reserve(last_value_bytes_ + last_value_bytes_ / 16);
+  const auto expected_bytes =
+      static_cast<size_t>(value_bytes_per_row_ * static_cast<double>(rows) * (17.0 / 16.0));
+  out.values.Reserve(expected_bytes);
   const ColumnDescriptor& column = reader_.column();
   int64_t begun = 0;  // rows the batch holds (all of them complete, or the chunk ended)
   if (column.max_repetition_level == 0) {
@@ -145,7 +150,7 @@ absl::Status LeafReader::ReadRowsOnce(int64_t rows, LeafBatch& out) {
   } else {
     std::swap(out, carry_);
     carry_.Clear();
-    out.values.Reserve(out.values.size() + last_value_bytes_ + last_value_bytes_ / 16);
+    out.values.Reserve(out.values.size() + expected_bytes);
     // Rows begin at repetition level 0; the batch ends before the row after its last.
     int64_t scanned = 0;
     while (true) {

@@ -33,9 +33,15 @@ struct LeafBatch {
 
 class LeafReader {
  public:
-  explicit LeafReader(ColumnChunkReader reader);
+  // `value_bytes_per_row`: the value bytes a row is expected to hold (from the row group read
+  // before, or the chunk's size statistics; 0 when unknown). It sizes the first batch's value
+  // buffer, so that a byte array buffer is not regrown, and copied, page by page; the batches
+  // after are sized by the ones before. Only a guess: a wrong one costs time, never a value.
+  explicit LeafReader(ColumnChunkReader reader, double value_bytes_per_row = 0);
 
   const ColumnDescriptor& column() const { return reader_.column(); }
+  // The value bytes per row of the last batch read (or the guess given, before any).
+  double value_bytes_per_row() const { return value_bytes_per_row_; }
 
   // Reads the next `rows` rows into `out` (cleared first).
   // @return OK; the reader's error; DataLoss when the chunk ends before `rows` rows.
@@ -51,7 +57,7 @@ class LeafReader {
 
   ColumnChunkReader reader_;
   LeafBatch carry_;
-  size_t last_value_bytes_ = 0;  // the value bytes of the batch before
+  double value_bytes_per_row_ = 0;
 };
 
 }  // namespace pqpage::arrow_internal

@@ -9,17 +9,6 @@ namespace {
 
 constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
 
-// Advises huge pages for the whole 2 MiB pages inside [data, data + size), before anything is
-// written there. Advice only: a kernel without transparent huge pages, or one set to never,
-// ignores it, and nothing changes but the number of faults.
-void AdviseHugePages(uint8_t* data, size_t size) {
-  const auto begin = reinterpret_cast<uintptr_t>(data);
-  const uintptr_t first = (begin + kHugePage - 1) & ~(kHugePage - 1);
-  const uintptr_t last = (begin + size) & ~(kHugePage - 1);
-  if (last <= first) return;
-  (void)madvise(data + (first - begin), last - first, MADV_HUGEPAGE);
-}
-
 // An empty buffer of at least max(size, 1.5 x capacity) bytes' capacity, huge pages advised.
 std::vector<uint8_t> Larger(size_t capacity, size_t size) {
   std::vector<uint8_t> larger;
@@ -29,6 +18,14 @@ std::vector<uint8_t> Larger(size_t capacity, size_t size) {
 }
 
 }  // namespace
+
+void AdviseHugePages(uint8_t* data, size_t size) {
+  const auto begin = reinterpret_cast<uintptr_t>(data);
+  const uintptr_t first = (begin + kHugePage - 1) & ~(kHugePage - 1);
+  const uintptr_t last = (begin + size) & ~(kHugePage - 1);
+  if (last <= first) return;
+  (void)madvise(data + (first - begin), last - first, MADV_HUGEPAGE);
+}
 
 void ReserveDiscarding(std::vector<uint8_t>* buffer, size_t size) {
   if (buffer->capacity() >= size) return;

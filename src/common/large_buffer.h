@@ -14,6 +14,11 @@
 
 namespace pqpage::internal {
 
+// Asks for transparent huge pages for the whole 2 MiB pages inside [data, data + size), before
+// anything is written there. Advice only: a kernel without transparent huge pages, or one set to
+// never, ignores it, and nothing changes but the number of page faults.
+void AdviseHugePages(uint8_t* data, size_t size);
+
 // Makes `buffer` able to hold `size` bytes. When its capacity is short, its contents are dropped
 // (size 0) and it is reallocated to max(size, 1.5 x capacity); the size is left to the caller
 // (resize), which then zero-fills only what it grows into. `size` must already be checked against

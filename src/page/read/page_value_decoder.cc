@@ -1,12 +1,14 @@
 #include "page/read/page_value_decoder.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
 #include "common/small_copy.h"
 #include "pqpage/codec.h"
 #include "pqpage/codec_factory.h"
@@ -18,6 +20,20 @@
 
 namespace pqpage::internal {
 namespace {
+
+// The most views a thread keeps between DecodeCopies calls (4 MiB).
+constexpr size_t kKeptCopyViews = size_t{1} << 18;
+
+// Room for `count` views of the values a DecodeCopies call copies. A column chunk's decoder is
+// made anew for every chunk (the Arrow reader opens each row group's), so a buffer of its own
+// would be allocated and page-faulted in again every time; this one is kept by the thread and
+// only grown. A call for more than kKeptCopyViews gets a buffer of its own, in `own`.
+absl::Span<ByteArray> CopyViews(size_t count, std::vector<ByteArray>& own) {
+  thread_local std::vector<ByteArray> kept;
+  std::vector<ByteArray>& views = count <= kKeptCopyViews ? kept : own;
+  if (views.size() < count) views.resize(count);
+  return absl::MakeSpan(views.data(), count);
+}
 
 // Decoders come from the codec factory, one per encoding the chunk's pages use, made when a page
 // first needs it and reused by every later page of that encoding: a page's values cost one
@@ -91,11 +107,12 @@ class TypedPageValueDecoder final : public PageValueDecoder<T> {
       if (plain_ != nullptr) return plain_->DecodeCopies(count, lengths, reserve);
       // Other encodings hand out views (into the page, or into the dictionary); they are copied
       // here in one pass once their total is known.
-      if (views_.size() < static_cast<size_t>(count)) views_.resize(static_cast<size_t>(count));
-      PQPAGE_RETURN_IF_ERROR(current_->Decode(absl::MakeSpan(views_.data(), count)));
+      std::vector<ByteArray> own;
+      const absl::Span<ByteArray> views = CopyViews(static_cast<size_t>(count), own);
+      PQPAGE_RETURN_IF_ERROR(current_->Decode(views));
       size_t total = 0;
       for (int64_t i = 0; i < count; ++i) {
-        const uint32_t size = views_[static_cast<size_t>(i)].size;
+        const uint32_t size = views[static_cast<size_t>(i)].size;
         // DELTA_BYTE_ARRAY builds values from prefixes, so a value is not bounded by its page.
         if (size > static_cast<uint32_t>(std::numeric_limits<int32_t>::max())) {
           return absl::ResourceExhaustedError(
@@ -105,7 +122,7 @@ class TypedPageValueDecoder final : public PageValueDecoder<T> {
       }
       uint8_t* out = reserve(total);
       for (int64_t i = 0; i < count; ++i) {
-        const ByteArray& value = views_[static_cast<size_t>(i)];
+        const ByteArray& value = views[static_cast<size_t>(i)];
         internal::CopyExact(out, value.data, value.size);
         out += value.size;
         lengths[i] = static_cast<int32_t>(value.size);
@@ -170,10 +187,8 @@ class TypedPageValueDecoder final : public PageValueDecoder<T> {
   std::array<std::unique_ptr<Decoder<T>>, static_cast<size_t>(Encoding::kByteStreamSplit) + 1>
       decoders_;
   Decoder<T>* current_ = nullptr;
-  // For ByteArray: the current decoder when it is PLAIN (it copies without views), and views of
-  // other encodings' values for DecodeCopies.
+  // For ByteArray: the current decoder when it is PLAIN (it copies without views).
   PlainDecoder<ByteArray>* plain_ = nullptr;
-  std::vector<ByteArray> views_;
   Dictionary* dictionary_ = nullptr;
   bool has_dictionary_ = false;
 };
