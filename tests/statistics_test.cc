@@ -2,9 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -148,6 +150,35 @@ TEST(StatisticsTest, ByteArrayUnsignedOrder) {
   Statistics f = no_empty.ToStatistics();
   EXPECT_EQ(*f.min_value, std::string("\x00\xff", 2));
   EXPECT_EQ(*f.max_value, std::string("\xff\x00", 2));
+}
+
+// The bounds are found on the values' first 8 bytes where those differ: values that agree on them,
+// or end within them, or hold zero bytes there, must still come out as a byte-by-byte comparison
+// finds them, whatever the order they come in.
+TEST(StatisticsTest, ByteArrayBoundsAgreeWithByteComparisonAroundTheFirstEightBytes) {
+  std::mt19937_64 random(5);
+  for (int round = 0; round < 300; ++round) {
+    std::vector<std::string> texts;
+    const size_t shared = random() % 12;  // a prefix every value starts with, up to past 8 bytes
+    std::string prefix;
+    for (size_t i = 0; i < shared; ++i) prefix.push_back(static_cast<char>(random() % 3));
+    const size_t count = 1 + random() % 40;
+    for (size_t i = 0; i < count; ++i) {
+      std::string text = prefix.substr(0, random() % (shared + 1));
+      const size_t tail = random() % 6;
+      for (size_t j = 0; j < tail; ++j) {
+        text.push_back(static_cast<char>(random() % 2 == 0 ? random() % 3 : 0xfe + random() % 2));
+      }
+      texts.push_back(std::move(text));
+    }
+    std::vector<ByteArray> values(texts.begin(), texts.end());
+    StatisticsAccumulator stats(Column(PhysicalType::kByteArray));
+    stats.Update(absl::MakeConstSpan(values));
+    const Statistics got = stats.ToStatistics();
+    // std::string compares its chars as unsigned char, as the unsigned byte order does.
+    EXPECT_EQ(*got.min_value, *std::min_element(texts.begin(), texts.end())) << round;
+    EXPECT_EQ(*got.max_value, *std::max_element(texts.begin(), texts.end())) << round;
+  }
 }
 
 TEST(StatisticsTest, BooleanFalseBeforeTrue) {

@@ -1,6 +1,7 @@
 #include "page/write/statistics.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <type_traits>
 
@@ -33,6 +34,22 @@ bool Less(SortOrder order, const T& a, const T& b) {
   }
 }
 
+// The first 8 bytes of `value` as a big-endian number, zero-padded past its end. In the unsigned
+// byte order, values whose numbers differ sort as their numbers do (the first differing byte
+// decides, and a value that ends before it is the smaller); equal numbers leave it to the bytes
+// after them. Most values of a page fall strictly between its bounds on their first bytes alone.
+uint64_t PrefixKey(const ByteArray& value) {
+  uint64_t key = 0;
+  if (value.size >= 8) {
+    std::memcpy(&key, value.data, 8);
+    return __builtin_bswap64(key);
+  }
+  for (uint32_t i = 0; i < value.size; ++i) {
+    key |= static_cast<uint64_t>(value.data[i]) << (56 - 8 * i);
+  }
+  return key;
+}
+
 }  // namespace
 
 template <typename T>
@@ -43,9 +60,25 @@ void StatisticsAccumulator::Update(absl::Span<const T> values) {
   } else if constexpr (std::is_same_v<T, ByteArray>) {
     ByteArray lo = values[0];
     ByteArray hi = values[0];
-    for (const ByteArray& v : values.subspan(1)) {
-      if (Less(order_, v, lo)) lo = v;
-      if (Less(order_, hi, v)) hi = v;
+    if (order_ == SortOrder::kSignedDecimal) {
+      for (const ByteArray& v : values.subspan(1)) {
+        if (Less(order_, v, lo)) lo = v;
+        if (Less(order_, hi, v)) hi = v;
+      }
+    } else {
+      uint64_t lo_key = PrefixKey(lo);
+      uint64_t hi_key = lo_key;
+      for (const ByteArray& v : values.subspan(1)) {
+        const uint64_t key = PrefixKey(v);
+        if (key <= lo_key && (key < lo_key || Less(order_, v, lo))) {
+          lo = v;
+          lo_key = key;
+        }
+        if (key >= hi_key && (key > hi_key || Less(order_, hi, v))) {
+          hi = v;
+          hi_key = key;
+        }
+      }
     }
     MergeBounds(std::string(lo.AsStringView()), std::string(hi.AsStringView()));
   } else if constexpr (std::is_same_v<T, bool>) {
