@@ -1,14 +1,23 @@
-// The reader buffer pool: what it keeps, what it refuses, and that readers really recycle.
-#include "page/read/buffer_pool.h"
+// The buffer pools: what they keep, what they refuse, and that readers and writers really
+// recycle.
+#include "common/buffer_pool.h"
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "column_data_helpers.h"
+#include "page/read/pooled_buffer.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/column_chunk_writer.h"
+#include "pqpage/file.h"
+#include "pqpage/schema.h"
 #include "status_matchers.h"
+#include "temp_path.h"
 
 namespace pqpage::internal {
 namespace {
@@ -110,6 +119,46 @@ TEST(BufferPoolTest, ReadersGiveTheirPageBuffersBackAndTheNextOneTakesThem) {
   EXPECT_EQ(ReaderBufferPool().kept_bytes(), kept);
   ReleaseReaderBuffers();
   EXPECT_EQ(ReaderBufferPool().kept_bytes(), 0u);
+}
+
+// A file of one dictionary-encoded INT64 column of 200,000 rows, written through
+// FileWriter::WriteColumnChunk(ColumnChunkWriter); its bytes.
+std::string WriteDictionaryFile(const std::string& name) {
+  absl::StatusOr<Schema> schema =
+      Schema::Builder().AddPrimitive("v", Repetition::kOptional, PhysicalType::kInt64).Build();
+  EXPECT_TRUE(schema.ok()) << schema.status();
+  const std::string path = pqpage::testing::TestTempPath(name);
+  absl::StatusOr<std::unique_ptr<FileWriter>> file = FileWriter::Open(path, *schema);
+  EXPECT_TRUE(file.ok()) << file.status();
+  const ColumnDescriptor& column = schema->columns()[0];
+  const testing::ColumnData<int64_t> data =
+      testing::Generate<int64_t>(column, testing::Shape::kOptional, 200000, 5000, 7, true);
+  WriterOptions options;
+  options.encoding = EncodingPolicy::kDictionary;
+  options.compression = Compression::kUncompressed;
+  ColumnChunkWriter writer(column, options);
+  PQPAGE_EXPECT_OK((*file)->BeginRowGroup());
+  PQPAGE_EXPECT_OK(testing::WriteInBatches(&writer, data, 11, 4096));
+  PQPAGE_EXPECT_OK((*file)->WriteColumnChunk(std::move(writer)));
+  PQPAGE_EXPECT_OK((*file)->EndRowGroup());
+  PQPAGE_EXPECT_OK((*file)->Close());
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+TEST(BufferPoolTest, WritersGiveTheirBlocksAndChunksBackAndTheNextOneTakesThem) {
+  ReleaseWriterBuffers();
+  ASSERT_EQ(WriterBufferPool().kept_bytes(), 0u);
+  const std::string first = WriteDictionaryFile("pool_first.parquet");
+  // The block the data pages waited in (4 MiB at least), and the chunk put together behind the
+  // dictionary page once the file had it, both came back.
+  const size_t kept = WriterBufferPool().kept_bytes();
+  EXPECT_GE(kept, (size_t{4} << 20) + first.size() / 2);
+  // Writing again takes them and gives them back: nothing new is kept, and the bytes agree.
+  EXPECT_EQ(WriteDictionaryFile("pool_second.parquet"), first);
+  EXPECT_EQ(WriterBufferPool().kept_bytes(), kept);
+  ReleaseWriterBuffers();
+  EXPECT_EQ(WriterBufferPool().kept_bytes(), 0u);
 }
 
 }  // namespace

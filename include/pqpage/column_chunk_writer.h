@@ -4,7 +4,11 @@
 //
 // Memory: the writer holds the dictionary, the finished (compressed) data pages of the chunk and
 // the levels and values of the one page being filled, never the chunk's raw values; the
-// dictionary page has to precede the data pages, so they wait for Finish().
+// dictionary page has to precede the data pages, so they wait for Finish(). The blocks the pages
+// wait in, and a finished chunk's bytes once FileWriter (or the Arrow writer, or Recode) has
+// written them, go to a pool the process's writers share, so the next chunk reuses them instead
+// of allocating and filling fresh memory; the pool keeps at most 256 MiB, and no buffer over
+// 64 MiB. ReleaseWriterBuffers() frees what it keeps.
 //
 // Errors:
 //   - InvalidArgument: a caller mistake: a value type that does not match the column, level arrays
@@ -115,6 +119,10 @@ class ColumnChunkWriter {
 // afterwards.
 // @return OK, or InvalidArgument for a negative `file_offset`.
 absl::Status MoveChunk(ColumnChunkData* chunk, int64_t file_offset);
+
+// Frees the buffers that writers gave back for reuse (see Memory above); writers still alive keep
+// theirs. For long-running processes between writes.
+void ReleaseWriterBuffers();
 
 }  // namespace pqpage
 

@@ -13,6 +13,7 @@
 #include "arrow/leaf_write.h"
 #include "arrow/shred.h"
 #include "arrow/write_field.h"
+#include "common/buffer_pool.h"
 #include "file/recode_pipeline.h"
 #include "file/stored_arrow_schema_write.h"
 #include "pqpage/arrow_schema.h"
@@ -84,6 +85,7 @@ struct ArrowFileWriter::State {
     for (ColumnChunkData& chunk : finished) {
       PQPAGE_RETURN_IF_ERROR(MoveChunk(&chunk, file->position()));
       PQPAGE_RETURN_IF_ERROR(file->WriteColumnChunk(chunk));
+      internal::WriterBufferPool().Give(std::move(chunk.bytes));  // for the next group's pages
     }
     PQPAGE_RETURN_IF_ERROR(file->EndRowGroup(group_rows));
     group_rows = 0;

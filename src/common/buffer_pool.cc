@@ -1,4 +1,4 @@
-#include "page/read/buffer_pool.h"
+#include "common/buffer_pool.h"
 
 #include <utility>
 
@@ -51,8 +51,13 @@ size_t BufferPool::kept_bytes() const {
   return kept_bytes_;
 }
 
+// Never destroyed: readers and writers in static objects may give buffers back during exit.
 BufferPool& ReaderBufferPool() {
-  // Never destroyed: readers in static objects may give buffers back during exit.
+  static BufferPool* const pool = new BufferPool();
+  return *pool;
+}
+
+BufferPool& WriterBufferPool() {
   static BufferPool* const pool = new BufferPool();
   return *pool;
 }

@@ -14,6 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "common/buffer_pool.h"
 #include "common/output_file.h"
 #include "crypto/chunk_cipher.h"
 #include "file/file_encryption.h"
@@ -256,7 +257,9 @@ absl::Status FileWriter::WriteColumnChunk(ColumnChunkWriter writer) {
     return absl::InvalidArgumentError("WriteColumnChunk outside a row group (call BeginRowGroup)");
   }
   PQPAGE_ASSIGN_OR_RETURN(ColumnChunkData chunk, writer.Finish(state_->position));
-  return WriteColumnChunk(chunk);
+  absl::Status status = WriteColumnChunk(chunk);
+  internal::WriterBufferPool().Give(std::move(chunk.bytes));  // for the next chunk's pages
+  return status;
 }
 
 absl::Status FileWriter::WriteColumnChunk(const ColumnChunkData& chunk) {

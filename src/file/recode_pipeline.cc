@@ -21,6 +21,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "common/buffer_pool.h"
 #include "common/status_context.h"
 #include "file/located_chunks.h"
 #include "pqpage/value_type.h"
@@ -111,6 +112,7 @@ absl::Status WriteRecodedChunks(const FileReader& input, FileWriter& output,
         AddDataPageEncodings(chunk.metadata, &column.encodings);
       }
       waiting_bytes -= static_cast<int64_t>(encoded[static_cast<size_t>(i)]->bytes.size());
+      internal::WriterBufferPool().Give(std::move(encoded[static_cast<size_t>(i)]->bytes));
       encoded[static_cast<size_t>(i)].reset();
       if (status.ok() && c == num_columns - 1) {
         status = WithFileContext(output.EndRowGroup(), out_path, rg_context);

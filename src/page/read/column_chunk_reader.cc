@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "page/read/buffer_pool.h"
 #include "page/read/column_chunk_reader_state.h"
+#include "page/read/pooled_buffer.h"
 #include "pqpage/status_macros.h"
 #include "pqpage/value_type.h"
 

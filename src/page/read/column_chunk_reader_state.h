@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "page/read/buffer_pool.h"
 #include "page/read/level_decoder.h"
 #include "page/read/page_value_decoder.h"
 #include "page/read/page_walker.h"
+#include "page/read/pooled_buffer.h"
 #include "pqpage/column_chunk_reader.h"
 #include "pqpage/page_index.h"
 #include "pqpage/rle_bit_packed_hybrid.h"

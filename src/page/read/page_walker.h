@@ -11,7 +11,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
-#include "page/read/buffer_pool.h"
+#include "page/read/pooled_buffer.h"
 #include "parquet_types.h"
 #include "pqpage/byte_source.h"
 #include "pqpage/column_chunk_reader.h"

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/add_if_absent.h"
+#include "common/buffer_pool.h"
 #include "common/checked_math.h"
 #include "common/large_buffer.h"
 #include "metadata/page_header.h"
@@ -79,8 +80,10 @@ absl::StatusOr<int64_t> ChunkAssembler::AppendPage(
 
 std::vector<uint8_t>* ChunkAssembler::BlockWithRoomFor(size_t bytes) {
   if (blocks_.empty() || blocks_.back().capacity() - blocks_.back().size() < bytes) {
-    blocks_.emplace_back();
-    ReserveKeeping(&blocks_.back(), std::max(kBlockBytes, bytes));
+    const size_t size = std::max(kBlockBytes, bytes);
+    std::vector<uint8_t>& block = blocks_.emplace_back(WriterBufferPool().Take(size));
+    block.clear();
+    ReserveKeeping(&block, size);
   }
   return &blocks_.back();
 }
@@ -243,10 +246,13 @@ absl::StatusOr<ColumnChunkData> ChunkAssembler::Finish(int64_t file_offset,
   if (dictionary_page.empty() && blocks_.size() == 1) {
     chunk.bytes = std::move(blocks_.front());
   } else {
+    chunk.bytes = WriterBufferPool().Take(chunk_size);
+    chunk.bytes.clear();
     ReserveKeeping(&chunk.bytes, chunk_size);
     chunk.bytes.insert(chunk.bytes.end(), dictionary_page.begin(), dictionary_page.end());
-    for (const std::vector<uint8_t>& block : blocks_) {
+    for (std::vector<uint8_t>& block : blocks_) {
       chunk.bytes.insert(chunk.bytes.end(), block.begin(), block.end());
+      WriterBufferPool().Give(std::move(block));
     }
   }
   blocks_.clear();

@@ -78,7 +78,8 @@ class ChunkAssembler {
   WriterOptions options_;
   // The data pages kept until the chunk ends, in blocks that are filled and never moved: one
   // growing buffer was copied about twice over as it grew, and once more when the dictionary page
-  // went in front of it; Finish copies each byte once.
+  // went in front of it; Finish copies each byte once. Blocks come from the writer pool
+  // (common/buffer_pool.h) and go back to it once copied, as does the chunk's buffer once written.
   std::vector<std::vector<uint8_t>> blocks_;
   int64_t data_pages_bytes_ = 0;
   // Kept from page to page so that no page is built in fresh memory: a v1 page's body before

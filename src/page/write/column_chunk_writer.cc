@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "common/buffer_pool.h"
 #include "page/write/bloom_filter_builder.h"
 #include "page/write/chunk_builder.h"
 #include "page/write/writer_checks.h"
@@ -150,6 +151,8 @@ absl::Status MoveChunk(ColumnChunkData* chunk, int64_t file_offset) {
   for (IndexedPage& page : chunk->page_index.pages) page.offset += shift;
   return absl::OkStatus();
 }
+
+void ReleaseWriterBuffers() { internal::WriterBufferPool().Release(); }
 
 template absl::Status ColumnChunkWriter::WriteBatch<bool>(absl::Span<const int16_t>,
                                                           absl::Span<const int16_t>,
