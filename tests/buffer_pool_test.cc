@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "column_data_helpers.h"
 #include "page/read/pooled_buffer.h"
 #include "pqpage/column_chunk_reader.h"
@@ -139,7 +140,8 @@ std::string WriteDictionaryFile(const std::string& name) {
   ColumnChunkWriter writer(column, options);
   PQPAGE_EXPECT_OK((*file)->BeginRowGroup());
   PQPAGE_EXPECT_OK(testing::WriteInBatches(&writer, data, 11, 4096));
-  PQPAGE_EXPECT_OK((*file)->WriteColumnChunk(std::move(writer)));
+  const absl::Status written = (*file)->WriteColumnChunk(std::move(writer));
+  PQPAGE_EXPECT_OK(written);
   PQPAGE_EXPECT_OK((*file)->EndRowGroup());
   PQPAGE_EXPECT_OK((*file)->Close());
   std::ifstream in(path, std::ios::binary);
