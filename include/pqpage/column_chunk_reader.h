@@ -196,6 +196,22 @@ class ColumnChunkReader {
                                               absl::Span<T> values, absl::Span<uint8_t> validity,
                                               int64_t validity_bit_offset);
 
+  // The bitmap form of ReadBatch and ReadByteArrayCopies, for columns without repetition, whose
+  // definition levels matter only as present or not (an engine's validity bitmap): bit
+  // (validity_bit_offset + i) of `validity` is set where level i is the maximum and cleared
+  // elsewhere (LSB first); the bitmap's other bits are left as they were. The values are as in
+  // ReadBatch (packed) and ReadByteArrayCopies. Width-1 levels (a maximum of 1) in RLE are
+  // turned into bits run by run, without a level per value.
+  // @return the levels and values read (zero at the end of the chunk); InvalidArgument for a
+  // repeated column or a `validity` shorter than validity_bit_offset + values.size() bits; the
+  // errors of ReadBatch.
+  template <typename T>
+  absl::StatusOr<BatchCounts> ReadBatchValidity(absl::Span<uint8_t> validity,
+                                                int64_t validity_bit_offset, absl::Span<T> values);
+  absl::StatusOr<BatchCounts> ReadByteArrayCopiesValidity(
+      absl::Span<uint8_t> validity, int64_t validity_bit_offset, absl::Span<int32_t> lengths,
+      absl::FunctionRef<uint8_t*(size_t)> reserve);
+
   // Like ReadBatch, but hands back dictionary indices for engines that keep data dictionary
   // encoded; Dictionary<T>() gives the entries. InvalidArgument if the page the batch would come
   // from is not dictionary-encoded (after a fallback, later pages may not be).

@@ -245,18 +245,26 @@ class RecordBatchStream {
   }
 
   absl::Status OpenGroup(const GroupRows& group) {
+    // A top-level leaf's levels make only its own validity: they are read as bits.
+    std::vector<bool> top_level(file_->schema().columns().size(), false);
+    for (const ReadField& field : plan_.fields) {
+      if (field.kind == ReadField::Kind::kLeaf && field.leaf >= 0) {
+        top_level[static_cast<size_t>(field.leaf)] = true;
+      }
+    }
     for (const int column : plan_.leaves) {
       const double bytes_per_row = ValueBytesPerRow(group.row_group, column);
+      const bool validity_bits = top_level[static_cast<size_t>(column)];
       auto& reader = readers_[static_cast<size_t>(column)];
       if (group.rows) {
         PQPAGE_ASSIGN_OR_RETURN(
             ColumnChunkReader chunk,
             OpenColumnChunkRows(*file_, group.row_group, column, *group.rows, nullptr));
-        reader.emplace(std::move(chunk), bytes_per_row);
+        reader.emplace(std::move(chunk), bytes_per_row, validity_bits);
       } else {
         PQPAGE_ASSIGN_OR_RETURN(ColumnChunkReader chunk,
                                 file_->OpenColumnChunk(group.row_group, column));
-        reader.emplace(std::move(chunk), bytes_per_row);
+        reader.emplace(std::move(chunk), bytes_per_row, validity_bits);
       }
     }
     return absl::OkStatus();

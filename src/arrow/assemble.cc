@@ -117,11 +117,44 @@ struct LeafSlots {
   ArrowBuffer validity;  // empty when nothing is null
 };
 
+// The slots of a leaf whose every level is one (no list above it: slot_def 0), found without a
+// per-level walk.
+LeafSlots FlatSlots(const LeafBatch& batch, const ColumnDescriptor& column) {
+  LeafSlots slots;
+  slots.length = batch.levels;
+  if (batch.has_validity) {
+    // Read as bits already: copied (a bit a row), the last byte's bits past the slots cleared.
+    slots.nulls = batch.levels - batch.count;
+    if (slots.nulls == 0) return slots;
+    slots.validity.Append(batch.validity.data(), static_cast<size_t>((batch.levels + 7) / 8));
+    if ((batch.levels & 7) != 0) {
+      slots.validity.data()[batch.levels >> 3] &=
+          static_cast<uint8_t>((1u << (batch.levels & 7)) - 1);
+    }
+    return slots;
+  }
+  if (batch.definitions.empty()) return slots;
+  slots.validity.ResizeUninitialized(static_cast<size_t>((batch.levels + 7) / 8));
+  const int64_t present = ValidityFromLevels(batch.definitions.data(), batch.levels,
+                                             column.max_definition_level, slots.validity.data());
+  slots.nulls = batch.levels - present;
+  if (slots.nulls == 0) slots.validity = ArrowBuffer();
+  return slots;
+}
+
 // Calls on_value(slot, value) for each slot holding a value, in order; returns the slots.
 template <typename OnValue>
 LeafSlots WalkLeaf(const ReadField& field, const LeafBatch& batch, const ColumnDescriptor& column,
                    OnValue&& on_value) {
   LeafSlots slots;
+  if (batch.has_validity) {
+    const uint8_t* bits = batch.validity.data();
+    int64_t value = 0;
+    for (int64_t slot = 0; slot < batch.levels; ++slot) {
+      if (((bits[slot >> 3] >> (slot & 7)) & 1) != 0) on_value(slot, value++);
+    }
+    return FlatSlots(batch, column);
+  }
   if (batch.definitions.empty()) {
     for (int64_t slot = 0; slot < batch.levels; ++slot) on_value(slot, slot);
     slots.length = batch.levels;
@@ -144,20 +177,6 @@ LeafSlots WalkLeaf(const ReadField& field, const LeafBatch& batch, const ColumnD
   }
   slots.length = slot;
   slots.nulls = slot - value;
-  if (slots.nulls == 0) slots.validity = ArrowBuffer();
-  return slots;
-}
-
-// The slots of a leaf whose every level is one (no list above it: slot_def 0), found without a
-// per-level walk.
-LeafSlots FlatSlots(const LeafBatch& batch, const ColumnDescriptor& column) {
-  LeafSlots slots;
-  slots.length = batch.levels;
-  if (batch.definitions.empty()) return slots;
-  slots.validity.ResizeUninitialized(static_cast<size_t>((batch.levels + 7) / 8));
-  const int64_t present = ValidityFromLevels(batch.definitions.data(), batch.levels,
-                                             column.max_definition_level, slots.validity.data());
-  slots.nulls = batch.levels - present;
   if (slots.nulls == 0) slots.validity = ArrowBuffer();
   return slots;
 }

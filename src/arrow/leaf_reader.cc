@@ -28,26 +28,37 @@ void LeafBatch::Clear() {
   definitions.clear();
   repetitions.clear();
   levels = 0;
+  validity.Clear();
+  has_validity = false;
   values.Clear();
   lengths.clear();
   count = 0;
 }
 
-LeafReader::LeafReader(ColumnChunkReader reader, double value_bytes_per_row)
-    : reader_(std::move(reader)), value_bytes_per_row_(value_bytes_per_row) {}
+LeafReader::LeafReader(ColumnChunkReader reader, double value_bytes_per_row, bool validity_bits)
+    : reader_(std::move(reader)),
+      value_bytes_per_row_(value_bytes_per_row),
+      validity_bits_(validity_bits && reader_.column().max_definition_level > 0 &&
+                     reader_.column().max_repetition_level == 0) {}
 
 absl::StatusOr<int64_t> LeafReader::ReadMore(int64_t max_levels, LeafBatch& out) {
   const ColumnDescriptor& column = reader_.column();
-  const bool has_def = column.max_definition_level > 0;
+  const bool has_def = column.max_definition_level > 0 && !validity_bits_;
   const bool has_rep = column.max_repetition_level > 0;
   const auto at = static_cast<size_t>(out.levels);
   const auto room = static_cast<size_t>(max_levels);
   if (has_def) out.definitions.resize(at + room);
   if (has_rep) out.repetitions.resize(at + room);
+  if (validity_bits_) {
+    out.has_validity = true;
+    out.validity.ResizeUninitialized((at + room + 7) / 8);
+  }
   absl::Span<int16_t> definitions =
       has_def ? absl::MakeSpan(out.definitions).subspan(at) : absl::Span<int16_t>();
   absl::Span<int16_t> repetitions =
       has_rep ? absl::MakeSpan(out.repetitions).subspan(at) : absl::Span<int16_t>();
+  const absl::Span<uint8_t> validity = absl::MakeSpan(out.validity.data(), out.validity.size());
+  const auto bit = static_cast<int64_t>(at);
   return VisitValueType(column.type, [&](auto tag) -> absl::StatusOr<int64_t> {
     using T = typename decltype(tag)::Type;
     BatchCounts counts;
@@ -55,21 +66,25 @@ absl::StatusOr<int64_t> LeafReader::ReadMore(int64_t max_levels, LeafBatch& out)
       // Copied straight into the batch's value buffer (PLAIN pages without a view made).
       const size_t first = out.lengths.size();
       out.lengths.resize(first + room);
+      const absl::Span<int32_t> lengths = absl::MakeSpan(out.lengths).subspan(first, room);
+      auto reserve = [&out](size_t bytes) {
+        const size_t used = out.values.size();
+        out.values.ResizeUninitialized(used + bytes);
+        return out.values.data() + used;
+      };
       PQPAGE_ASSIGN_OR_RETURN(
-          counts, reader_.ReadByteArrayCopies(definitions, repetitions,
-                                              absl::MakeSpan(out.lengths).subspan(first, room),
-                                              [&out](size_t bytes) {
-                                                const size_t used = out.values.size();
-                                                out.values.ResizeUninitialized(used + bytes);
-                                                return out.values.data() + used;
-                                              }));
+          counts, validity_bits_
+                      ? reader_.ReadByteArrayCopiesValidity(validity, bit, lengths, reserve)
+                      : reader_.ReadByteArrayCopies(definitions, repetitions, lengths, reserve));
       out.lengths.resize(first + static_cast<size_t>(counts.values));
     } else {
       const size_t used = out.values.size();
       out.values.ResizeUninitialized(used + room * sizeof(T));
-      auto* slots = reinterpret_cast<T*>(out.values.data() + used);
-      PQPAGE_ASSIGN_OR_RETURN(
-          counts, reader_.ReadBatch<T>(definitions, repetitions, absl::MakeSpan(slots, room)));
+      const absl::Span<T> slots =
+          absl::MakeSpan(reinterpret_cast<T*>(out.values.data() + used), room);
+      PQPAGE_ASSIGN_OR_RETURN(counts, validity_bits_
+                                          ? reader_.ReadBatchValidity<T>(validity, bit, slots)
+                                          : reader_.ReadBatch<T>(definitions, repetitions, slots));
       out.values.Resize(used + static_cast<size_t>(counts.values) * sizeof(T));
     }
     out.levels += counts.levels;
@@ -138,6 +153,7 @@ absl::Status LeafReader::ReadRowsOnce(int64_t rows, LeafBatch& out) {
   const auto expected_bytes =
       static_cast<size_t>(value_bytes_per_row_ * static_cast<double>(rows) * (17.0 / 16.0));
   out.values.Reserve(expected_bytes);
+  if (validity_bits_) out.validity.Reserve(static_cast<size_t>((rows + 7) / 8));
   const ColumnDescriptor& column = reader_.column();
   int64_t begun = 0;  // rows the batch holds (all of them complete, or the chunk ended)
   if (column.max_repetition_level == 0) {

@@ -21,6 +21,10 @@ struct LeafBatch {
   internal::UninitializedVector<int16_t> definitions;
   internal::UninitializedVector<int16_t> repetitions;
   int64_t levels = 0;
+  // Instead of `definitions`, for a leaf read with `validity_bits`: bit i (LSB first) is set when
+  // slot i holds a value. Its bits past `levels` are unspecified.
+  ArrowBuffer validity;
+  bool has_validity = false;
   // The present values, packed: fixed-width physical values (bool as one byte, INT96 as 12), or
   // for BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY the values' bytes one after another, with each
   // value's length in `lengths`.
@@ -37,7 +41,12 @@ class LeafReader {
   // before, or the chunk's size statistics; 0 when unknown). It sizes the first batch's value
   // buffer, so that a byte array buffer is not regrown, and copied, page by page; the batches
   // after are sized by the ones before. Only a guess: a wrong one costs time, never a value.
-  explicit LeafReader(ColumnChunkReader reader, double value_bytes_per_row = 0);
+  // `validity_bits`: the leaf's definition levels are wanted only as present or not (a top-level
+  // nullable column without repetition, whose levels no other field reads): they are read as a
+  // validity bitmap (LeafBatch::validity) instead of levels. Ignored for a column that has no
+  // definition levels or has repetition levels.
+  explicit LeafReader(ColumnChunkReader reader, double value_bytes_per_row = 0,
+                      bool validity_bits = false);
 
   const ColumnDescriptor& column() const { return reader_.column(); }
   // The value bytes per row of the last batch read (or the guess given, before any).
@@ -58,6 +67,7 @@ class LeafReader {
   ColumnChunkReader reader_;
   LeafBatch carry_;
   double value_bytes_per_row_ = 0;
+  bool validity_bits_ = false;
 };
 
 }  // namespace pqpage::arrow_internal

@@ -1,7 +1,7 @@
 // Reads a column chunk to its end through every read form of the page decoder (dense batches,
-// spaced batches, dictionary indices), in batches picked by the fuzz input, stopping at the first
-// error or after `max_levels` levels. Shared by the chunk and file fuzz targets; only crashes and
-// sanitizer reports are bugs, errors are expected on arbitrary input.
+// spaced batches, validity bitmaps, dictionary indices), in batches picked by the fuzz input,
+// stopping at the first error or after `max_levels` levels. Shared by the chunk and file fuzz
+// targets; only crashes and sanitizer reports are bugs, errors are expected on arbitrary input.
 #ifndef PQPAGE_TESTS_FUZZ_COLUMN_CHUNK_READ_LOOP_H_
 #define PQPAGE_TESTS_FUZZ_COLUMN_CHUNK_READ_LOOP_H_
 
@@ -21,7 +21,7 @@ void ReadChunkAs(ColumnChunkReader& reader, uint8_t pattern, int64_t max_levels)
   std::unique_ptr<T[]> values(new T[kMaxBatch]);
   std::vector<int16_t> definition(kMaxBatch), repetition(kMaxBatch);
   std::vector<uint32_t> indices(kMaxBatch);
-  std::vector<uint8_t> validity(kMaxBatch / 8 + 1);
+  std::vector<uint8_t> validity(kMaxBatch / 8 + 2);
   std::vector<uint8_t> copies;  // ReadByteArrayCopies' bytes
   // A batch's spans; an odd pattern passes no level spans, so the reader decodes levels into its
   // own scratch.
@@ -50,7 +50,12 @@ void ReadChunkAs(ColumnChunkReader& reader, uint8_t pattern, int64_t max_levels)
       }
       case 2:
         if (reader.column().max_repetition_level == 0) {
-          counts = reader.ReadBatchSpaced<T>({}, values_of(n), absl::MakeSpan(validity), 0);
+          // The spaced form, or (pattern bit 3) the bitmap form at an offset inside a byte.
+          if ((pattern & 8) != 0) {
+            counts = reader.ReadBatchValidity<T>(absl::MakeSpan(validity), i & 7, values_of(n));
+          } else {
+            counts = reader.ReadBatchSpaced<T>({}, values_of(n), absl::MakeSpan(validity), 0);
+          }
           break;
         }
         [[fallthrough]];

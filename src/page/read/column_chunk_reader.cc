@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "codec/bitmap_writer.h"
 #include "page/read/column_chunk_reader_state.h"
 #include "page/read/pooled_buffer.h"
 #include "pqpage/status_macros.h"
@@ -161,6 +162,31 @@ absl::StatusOr<BatchCounts> ColumnChunkReader::State::ReadLevels(int64_t max_lev
   return BatchCounts{n, counts.present};
 }
 
+absl::StatusOr<BatchCounts> ColumnChunkReader::State::ReadValidity(int64_t max_levels,
+                                                                   uint8_t* bits,
+                                                                   int64_t bit_offset) {
+  if (max_levels < 0) return absl::InvalidArgumentError("negative batch size");
+  PQPAGE_ASSIGN_OR_RETURN(const bool loaded, EnsureNextLevel());
+  if (!loaded || max_levels == 0) return BatchCounts();
+  const int16_t max = column.max_definition_level;
+  if (max == 0 || returned_begin != returned_end) {
+    // No levels to decode, or levels given back (already decoded): through ReadLevels.
+    PQPAGE_ASSIGN_OR_RETURN(const BatchCounts counts, ReadLevels(max_levels, nullptr, nullptr));
+    for (int64_t i = 0; i < counts.levels; ++i) {
+      const bool present = max == 0 || definition_scratch[static_cast<size_t>(i)] == max;
+      internal::FillBits(bits, bit_offset + i, 1, present);
+    }
+    return counts;
+  }
+  int64_t n = std::min(max_levels, levels_left);
+  if (selecting) n = std::min(n, ranges[range].end - rows_started);
+  taken_from_returned = 0;
+  absl::StatusOr<int64_t> present = definition_levels.DecodeToBitmap(bits, bit_offset, n);
+  if (!present.ok()) return Fail(present.status());
+  PQPAGE_RETURN_IF_ERROR(Consume(n, LevelCounts{*present, n}, nullptr));
+  return BatchCounts{n, *present};
+}
+
 ColumnChunkReader::ColumnChunkReader(ColumnDescriptor column, const ByteSource* source,
                                      ColumnChunkLocation location, ReaderOptions options)
     : state_(std::make_unique<State>(std::move(column), source, std::move(location),
@@ -192,6 +218,22 @@ absl::Status CheckLevelSpan(absl::Span<int16_t> levels, size_t batch, const char
 }
 
 int16_t* DataOrNull(absl::Span<int16_t> levels) { return levels.empty() ? nullptr : levels.data(); }
+
+// InvalidArgument for a repeated column, or a bitmap without room for `batch` bits from `offset`.
+absl::Status CheckValidity(const ColumnDescriptor& column, absl::Span<uint8_t> validity,
+                           int64_t offset, size_t batch, const char* form) {
+  if (column.max_repetition_level > 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the ", form, " form is for columns without repetition"));
+  }
+  if (offset < 0 || static_cast<uint64_t>(validity.size()) * 8 <
+                        static_cast<uint64_t>(offset) + static_cast<uint64_t>(batch)) {
+    return absl::InvalidArgumentError(absl::StrCat("validity of ", validity.size(),
+                                                   " bytes for a batch of ", batch,
+                                                   " at bit offset ", offset));
+  }
+  return absl::OkStatus();
+}
 
 // InvalidArgument unless the column's values are read as T.
 template <typename T>
@@ -237,20 +279,42 @@ absl::StatusOr<BatchCounts> ColumnChunkReader::ReadByteArrayCopies(
 }
 
 template <typename T>
+absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatchValidity(absl::Span<uint8_t> validity,
+                                                                 int64_t validity_bit_offset,
+                                                                 absl::Span<T> values) {
+  PQPAGE_RETURN_IF_ERROR(CheckValueType<T>(state_->column));
+  PQPAGE_RETURN_IF_ERROR(
+      CheckValidity(state_->column, validity, validity_bit_offset, values.size(), "validity"));
+  PQPAGE_ASSIGN_OR_RETURN(BatchCounts counts,
+                          state_->ReadValidity(static_cast<int64_t>(values.size()), validity.data(),
+                                               validity_bit_offset));
+  auto* decoder = static_cast<internal::PageValueDecoder<T>*>(state_->values.get());
+  PQPAGE_RETURN_IF_ERROR(state_->Fail(decoder->Decode(values.data(), counts.values)));
+  return counts;
+}
+
+absl::StatusOr<BatchCounts> ColumnChunkReader::ReadByteArrayCopiesValidity(
+    absl::Span<uint8_t> validity, int64_t validity_bit_offset, absl::Span<int32_t> lengths,
+    absl::FunctionRef<uint8_t*(size_t)> reserve) {
+  PQPAGE_RETURN_IF_ERROR(CheckValueType<ByteArray>(state_->column));
+  PQPAGE_RETURN_IF_ERROR(
+      CheckValidity(state_->column, validity, validity_bit_offset, lengths.size(), "validity"));
+  PQPAGE_ASSIGN_OR_RETURN(BatchCounts counts,
+                          state_->ReadValidity(static_cast<int64_t>(lengths.size()),
+                                               validity.data(), validity_bit_offset));
+  auto* decoder = static_cast<internal::PageValueDecoder<ByteArray>*>(state_->values.get());
+  PQPAGE_RETURN_IF_ERROR(
+      state_->Fail(decoder->DecodeCopies(counts.values, lengths.data(), reserve)));
+  return counts;
+}
+
+template <typename T>
 absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatchSpaced(
     absl::Span<int16_t> definition_levels, absl::Span<T> values, absl::Span<uint8_t> validity,
     int64_t validity_bit_offset) {
-  if (state_->column.max_repetition_level > 0) {
-    return absl::InvalidArgumentError("the spaced form is for columns without repetition");
-  }
+  PQPAGE_RETURN_IF_ERROR(
+      CheckValidity(state_->column, validity, validity_bit_offset, values.size(), "spaced"));
   const int64_t batch = static_cast<int64_t>(values.size());
-  if (validity_bit_offset < 0 ||
-      static_cast<uint64_t>(validity.size()) * 8 <
-          static_cast<uint64_t>(validity_bit_offset) + static_cast<uint64_t>(batch)) {
-    return absl::InvalidArgumentError(absl::StrCat("validity of ", validity.size(),
-                                                   " bytes for a batch of ", batch,
-                                                   " at bit offset ", validity_bit_offset));
-  }
   PQPAGE_RETURN_IF_ERROR(CheckLevelSpan(definition_levels, values.size(), "definition"));
   if (state_->column.max_definition_level > 0 && definition_levels.empty()) {
     PQPAGE_ASSIGN_OR_RETURN(const bool loaded, state_->EnsureNextLevel());
@@ -310,11 +374,13 @@ absl::StatusOr<absl::Span<const T>> ColumnChunkReader::Dictionary() {
 }
 
 // NOLINTBEGIN(bugprone-macro-parentheses): T is a type in template arguments.
-#define PQPAGE_INSTANTIATE_READER(T)                                          \
-  template absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatch<T>(       \
-      absl::Span<int16_t>, absl::Span<int16_t>, absl::Span<T>);               \
-  template absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatchSpaced<T>( \
-      absl::Span<int16_t>, absl::Span<T>, absl::Span<uint8_t>, int64_t);      \
+#define PQPAGE_INSTANTIATE_READER(T)                                            \
+  template absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatch<T>(         \
+      absl::Span<int16_t>, absl::Span<int16_t>, absl::Span<T>);                 \
+  template absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatchSpaced<T>(   \
+      absl::Span<int16_t>, absl::Span<T>, absl::Span<uint8_t>, int64_t);        \
+  template absl::StatusOr<BatchCounts> ColumnChunkReader::ReadBatchValidity<T>( \
+      absl::Span<uint8_t>, int64_t, absl::Span<T>);                             \
   template absl::StatusOr<absl::Span<const T>> ColumnChunkReader::Dictionary<T>();
 // NOLINTEND(bugprone-macro-parentheses)
 

@@ -323,6 +323,11 @@ struct ColumnChunkReader::State {
   absl::StatusOr<BatchCounts> ReadBatchLevels(size_t batch, absl::Span<int16_t> definition,
                                               absl::Span<int16_t> repetition);
 
+  // ReadLevels for a column without repetition, whose definition levels are wanted as validity
+  // bits (ReadBatchValidity): set for each present value, from bit `bit_offset` of `bits`, which
+  // holds at least bit_offset + max_levels bits.
+  absl::StatusOr<BatchCounts> ReadValidity(int64_t max_levels, uint8_t* bits, int64_t bit_offset);
+
   // Moves to the page the next level comes from: EnsurePage, or under SelectRows the next
   // selected level (false once the ranges are done).
   absl::StatusOr<bool> EnsureNextLevel();

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "codec/bitmap_writer.h"
 
 namespace pqpage::internal {
 
@@ -50,6 +51,28 @@ absl::StatusOr<int64_t> LevelDecoder::CountMaxLevels() {
     if (!counted.ok()) return counted.status();
     count += *counted;
   }
+}
+
+absl::StatusOr<int64_t> LevelDecoder::DecodeToBitmap(uint8_t* bitmap, int64_t bit_offset,
+                                                     int64_t count) {
+  if (encoding_ == Encoding::kRle && max_level_ == 1) {
+    return hybrid_.DecodeToBitmap(bitmap, bit_offset, count);
+  }
+  // Other sections: through levels, a block at a time.
+  int16_t levels[1024];
+  int64_t set = 0;
+  for (int64_t done = 0; done < count;) {
+    const auto batch = static_cast<size_t>(std::min<int64_t>(count - done, std::size(levels)));
+    absl::StatusOr<int64_t> counted = Decode(absl::MakeSpan(levels, batch), max_level_);
+    if (!counted.ok()) return counted.status();
+    for (size_t i = 0; i < batch; ++i) {
+      const int64_t bit = bit_offset + done + static_cast<int64_t>(i);
+      FillBits(bitmap, bit, 1, levels[i] == max_level_);
+    }
+    set += *counted;
+    done += static_cast<int64_t>(batch);
+  }
+  return set;
 }
 
 }  // namespace pqpage::internal

@@ -36,6 +36,12 @@ class LevelDecoder {
   // present values, for definition levels). Leaves the decoder exhausted.
   absl::StatusOr<int64_t> CountMaxLevels();
 
+  // Decodes the next `count` levels as bits of `bitmap` from bit `bit_offset` on (LSB first): set
+  // where the level is the maximum, cleared elsewhere; the bitmap's other bits are left as they
+  // were. Width-1 RLE sections (a maximum of 1) go straight from their runs to the bits.
+  // @return how many bits were set; DataLoss as Decode.
+  absl::StatusOr<int64_t> DecodeToBitmap(uint8_t* bitmap, int64_t bit_offset, int64_t count);
+
  private:
   Encoding encoding_ = Encoding::kRle;
   int16_t max_level_ = 0;
