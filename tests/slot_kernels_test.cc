@@ -1,6 +1,8 @@
 // The Arrow assembly kernels against plain per-slot loops: every count from 0 to a few hundred
 // (so every tail of the 16-level SIMD step and of the 8-slot bitmap bytes), null densities from
-// none to all, every value width assembly uses and a few it does not.
+// none to all, every value width assembly uses and a few it does not. SpreadToSlots and
+// OffsetsFromLengths have AVX-512 twins: ctest runs this suite at every SIMD tier, and the twins
+// are also compared directly where the CPU has AVX-512.
 #include "arrow/slot_kernels.h"
 
 #include <gtest/gtest.h>
@@ -9,6 +11,8 @@
 #include <cstring>
 #include <random>
 #include <vector>
+
+#include "common/cpu_features.h"
 
 namespace pqpage::arrow_internal {
 namespace {
@@ -123,6 +127,8 @@ TEST(SlotKernelsTest, SpreadToSlotsPutsEachValueInItsSlotAndZerosUnderNulls) {
             RandomLevels(slots, 1, null_share, static_cast<uint32_t>(slots * 7 + width));
         std::vector<uint8_t> bits(static_cast<size_t>((slots + 7) / 8));
         const int64_t values = ValidityFromLevels(levels.data(), slots, 1, bits.data());
+        // Bits past the slots are not the kernel's to read: set them.
+        if (slots % 8 != 0) bits.back() |= static_cast<uint8_t>(0xff << (slots % 8));
         // Value v's bytes are (v * 13 + byte) & 0xff, never all zero for width > 1.
         std::vector<uint8_t> bytes(static_cast<size_t>(slots) * width, 0xee);
         for (int64_t v = 0; v < values; ++v) {
@@ -140,6 +146,82 @@ TEST(SlotKernelsTest, SpreadToSlotsPutsEachValueInItsSlotAndZerosUnderNulls) {
           }
           if (Bit(bits, slot)) ++v;
         }
+      }
+    }
+  }
+}
+
+TEST(SlotKernelsTest, SpreadTwinsAgree) {
+  if (!internal::CanRunAvx512Twins(internal::DetectedCpuFeatures())) {
+    GTEST_SKIP() << "this CPU cannot run the AVX-512 twin";
+  }
+  std::mt19937 random(11);
+  for (const size_t width : {size_t{1}, size_t{2}, size_t{4}, size_t{8}}) {
+    for (int64_t slots = 0; slots <= 300; ++slots) {
+      const double null_share = static_cast<double>(slots % 5) / 4.0;
+      const std::vector<int16_t> levels =
+          RandomLevels(slots, 1, null_share, static_cast<uint32_t>(slots + width));
+      std::vector<uint8_t> bits(static_cast<size_t>((slots + 7) / 8));
+      const int64_t values = ValidityFromLevels(levels.data(), slots, 1, bits.data());
+      if (slots % 8 != 0) bits.back() |= static_cast<uint8_t>(0xff << (slots % 8));
+      std::vector<uint8_t> scalar(static_cast<size_t>(slots) * width);
+      for (uint8_t& byte : scalar) byte = static_cast<uint8_t>(random());
+      std::vector<uint8_t> twin = scalar;
+      SpreadToSlotsScalar(scalar.data(), width, bits.data(), slots, values);
+      ASSERT_TRUE(SpreadToSlotsAvx512(twin.data(), width, bits.data(), slots, values));
+      ASSERT_EQ(twin, scalar) << "width " << width << " slots " << slots;
+    }
+  }
+  // Other widths are the scalar twin's: refused, nothing written.
+  std::vector<uint8_t> untouched(48, 7);
+  const std::vector<uint8_t> all_present = {0xff, 0xff, 0xff};
+  EXPECT_FALSE(SpreadToSlotsAvx512(untouched.data(), 16, all_present.data(), 3, 3));
+  EXPECT_EQ(untouched, std::vector<uint8_t>(48, 7));
+}
+
+// Every count 0..300 (each tail of the eight-slot step), null shares from none to all, both
+// offset widths, with and without a bitmap: the active tier's OffsetsFromLengths and, where the
+// CPU has AVX-512, its twin, against the portable loop.
+TEST(SlotKernelsTest, OffsetsFromLengthsTwinsAgree) {
+  const bool avx512 = internal::CanRunAvx512Twins(internal::DetectedCpuFeatures());
+  std::mt19937 random(5);
+  for (int64_t slots = 0; slots <= 300; ++slots) {
+    for (const bool dense : {false, true}) {
+      const double null_share = dense ? 0.0 : static_cast<double>(slots % 5) / 4.0;
+      const std::vector<int16_t> levels =
+          RandomLevels(slots, 1, null_share, static_cast<uint32_t>(slots * 3 + 1));
+      std::vector<uint8_t> bits(static_cast<size_t>((slots + 7) / 8));
+      const int64_t values = ValidityFromLevels(levels.data(), slots, 1, bits.data());
+      if (slots % 8 != 0) bits.back() |= static_cast<uint8_t>(0xff << (slots % 8));
+      std::vector<int32_t> lengths(static_cast<size_t>(values));
+      // Lengths up to 2^30: a few of them pass the int32 range, where both forms wrap alike.
+      for (int32_t& length : lengths) {
+        length = static_cast<int32_t>(random() % 4 == 0 ? random() % (1u << 30) : random() % 40);
+      }
+      const uint8_t* bitmap = dense ? nullptr : bits.data();
+      std::vector<int64_t> wide(static_cast<size_t>(slots) + 1, -1);
+      const int64_t end = OffsetsFromLengthsScalar(lengths.data(), bitmap, slots, wide.data());
+      std::vector<int32_t> narrow(static_cast<size_t>(slots) + 1, -1);
+      EXPECT_EQ(OffsetsFromLengthsScalar(lengths.data(), bitmap, slots, narrow.data()), end);
+      for (const bool twin : {false, true}) {
+        if (twin && !avx512) continue;
+        SCOPED_TRACE(::testing::Message()
+                     << "slots " << slots << " dense " << dense << " twin " << twin);
+        // One slot more than written in each: the kernels must not write past slots + 1.
+        std::vector<int64_t> got_wide(static_cast<size_t>(slots) + 2, -1);
+        std::vector<int32_t> got_narrow(static_cast<size_t>(slots) + 2, -1);
+        EXPECT_EQ(twin ? OffsetsFromLengthsAvx512(lengths.data(), bitmap, slots, got_wide.data())
+                       : OffsetsFromLengths(lengths.data(), bitmap, slots, got_wide.data()),
+                  end);
+        EXPECT_EQ(twin ? OffsetsFromLengthsAvx512(lengths.data(), bitmap, slots, got_narrow.data())
+                       : OffsetsFromLengths(lengths.data(), bitmap, slots, got_narrow.data()),
+                  end);
+        EXPECT_EQ(got_wide.back(), -1);
+        EXPECT_EQ(got_narrow.back(), -1);
+        got_wide.pop_back();
+        got_narrow.pop_back();
+        EXPECT_EQ(got_wide, wide);
+        EXPECT_EQ(got_narrow, narrow);
       }
     }
   }

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "common/cpu_features.h"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -136,6 +138,12 @@ int64_t SlotValidity(const int16_t* levels, int64_t count, int16_t slot_def, int
 
 void SpreadToSlots(uint8_t* bytes, size_t width, const uint8_t* bits, int64_t slots,
                    int64_t values) {
+  if (internal::UseAvx512Twins() && SpreadToSlotsAvx512(bytes, width, bits, slots, values)) return;
+  SpreadToSlotsScalar(bytes, width, bits, slots, values);
+}
+
+void SpreadToSlotsScalar(uint8_t* bytes, size_t width, const uint8_t* bits, int64_t slots,
+                         int64_t values) {
   switch (width) {
     case 1:
       return Spread<1>(bytes, width, bits, slots, values);

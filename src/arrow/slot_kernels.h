@@ -1,13 +1,16 @@
 // The inner loops of reading Arrow batches that run once per level or value: finding where rows
 // begin among repetition levels, a validity bitmap from definition levels, packed values spread
 // to their slots, and byte array offsets from the present values' lengths. Each is one pass over
-// plain arrays, in blocks where SSE2 (every x86-64) can compare many levels at once.
+// plain arrays, in blocks where SSE2 (every x86-64) can compare many levels at once; the last two
+// have AVX-512 twins (slot_kernels_avx512.cc) built on VPEXPAND.
 #ifndef PQPAGE_SRC_ARROW_SLOT_KERNELS_H_
 #define PQPAGE_SRC_ARROW_SLOT_KERNELS_H_
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+
+#include "common/cpu_features.h"
 
 namespace pqpage::arrow_internal {
 
@@ -33,16 +36,31 @@ int64_t SlotValidity(const int16_t* levels, int64_t count, int16_t slot_def, int
 // Moves the `values` packed values of `width` bytes at the front of `bytes` to their slots: slot
 // i holds the next value where bit i of `bits` is set, and zeros where it is clear. `bytes` holds
 // `slots` values of room; values <= slots, and exactly `values` bits of the first `slots` are set.
+// Widths 1, 2, 4 and 8 go through the AVX-512 twin when the CPU gate allows it.
 void SpreadToSlots(uint8_t* bytes, size_t width, const uint8_t* bits, int64_t slots,
                    int64_t values);
+// The twins behind SpreadToSlots: the portable one, and the AVX-512 one (only when
+// internal::UseAvx512Twins()), which returns false, writing nothing, for a width other than 1, 2,
+// 4 and 8.
+void SpreadToSlotsScalar(uint8_t* bytes, size_t width, const uint8_t* bits, int64_t slots,
+                         int64_t values);
+bool SpreadToSlotsAvx512(uint8_t* bytes, size_t width, const uint8_t* bits, int64_t slots,
+                         int64_t values);
 
 // Writes slots + 1 offsets: 0, then after each slot the running sum of the lengths of the
 // present values (a null slot repeats the offset before it). `bits` is null when every slot is
-// present. `lengths` holds one length per set bit.
+// present. `lengths` holds one length per set bit. Through the AVX-512 twin when the CPU gate
+// allows it.
 // @return the last offset (the values' total bytes).
 template <typename Offset>
 int64_t OffsetsFromLengths(const int32_t* lengths, const uint8_t* bits, int64_t slots,
-                           Offset* offsets) {
+                           Offset* offsets);
+
+// The twins behind OffsetsFromLengths: the portable one, and the AVX-512 one (only when
+// internal::UseAvx512Twins()).
+template <typename Offset>
+int64_t OffsetsFromLengthsScalar(const int32_t* lengths, const uint8_t* bits, int64_t slots,
+                                 Offset* offsets) {
   int64_t end = 0;
   offsets[0] = 0;
   if (bits == nullptr) {
@@ -58,6 +76,17 @@ int64_t OffsetsFromLengths(const int32_t* lengths, const uint8_t* bits, int64_t 
     offsets[slot + 1] = static_cast<Offset>(end);
   }
   return end;
+}
+int64_t OffsetsFromLengthsAvx512(const int32_t* lengths, const uint8_t* bits, int64_t slots,
+                                 int32_t* offsets);
+int64_t OffsetsFromLengthsAvx512(const int32_t* lengths, const uint8_t* bits, int64_t slots,
+                                 int64_t* offsets);
+
+template <typename Offset>
+int64_t OffsetsFromLengths(const int32_t* lengths, const uint8_t* bits, int64_t slots,
+                           Offset* offsets) {
+  if (internal::UseAvx512Twins()) return OffsetsFromLengthsAvx512(lengths, bits, slots, offsets);
+  return OffsetsFromLengthsScalar(lengths, bits, slots, offsets);
 }
 
 }  // namespace pqpage::arrow_internal
