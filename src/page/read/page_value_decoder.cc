@@ -21,18 +21,36 @@
 namespace pqpage::internal {
 namespace {
 
-// The most views a thread keeps between DecodeCopies calls (4 MiB).
-constexpr size_t kKeptCopyViews = size_t{1} << 18;
+// The most bytes of views or indices a thread keeps between DecodeCopies calls (4 MiB).
+constexpr size_t kKeptCopyBytes = size_t{4} << 20;
 
-// Room for `count` views of the values a DecodeCopies call copies. A column chunk's decoder is
-// made anew for every chunk (the Arrow reader opens each row group's), so a buffer of its own
-// would be allocated and page-faulted in again every time; this one is kept by the thread and
-// only grown. A call for more than kKeptCopyViews gets a buffer of its own, in `own`.
-absl::Span<ByteArray> CopyViews(size_t count, std::vector<ByteArray>& own) {
-  thread_local std::vector<ByteArray> kept;
-  std::vector<ByteArray>& views = count <= kKeptCopyViews ? kept : own;
-  if (views.size() < count) views.resize(count);
-  return absl::MakeSpan(views.data(), count);
+// Room for `count` views (or dictionary indices) of the values a DecodeCopies call copies. A
+// column chunk's decoder is made anew for every chunk (the Arrow reader opens each row group's),
+// so a buffer of its own would be allocated and page-faulted in again every time; this one is
+// kept by the thread and only grown. A call for more than kKeptCopyBytes gets a buffer of its
+// own, in `own`.
+template <typename Element>
+absl::Span<Element> CopyScratch(size_t count, std::vector<Element>& own) {
+  thread_local std::vector<Element> kept;
+  std::vector<Element>& scratch = count <= kKeptCopyBytes / sizeof(Element) ? kept : own;
+  if (scratch.size() < count) scratch.resize(count);
+  return absl::MakeSpan(scratch.data(), count);
+}
+
+// Copies the values `value_of(i)` (i < count, each under 2 GiB) one after another into what
+// reserve(total) returns, their lengths into `lengths`.
+template <typename ValueOf>
+void CopyValues(int64_t count, const ValueOf& value_of, int32_t* lengths,
+                absl::FunctionRef<uint8_t*(size_t)> reserve) {
+  size_t total = 0;
+  for (int64_t i = 0; i < count; ++i) total += value_of(i).size;
+  uint8_t* out = reserve(total);
+  for (int64_t i = 0; i < count; ++i) {
+    const ByteArray& value = value_of(i);
+    CopyExact(out, value.data, value.size);
+    out += value.size;
+    lengths[i] = static_cast<int32_t>(value.size);
+  }
 }
 
 // Decoders come from the codec factory, one per encoding the chunk's pages use, made when a page
@@ -105,28 +123,34 @@ class TypedPageValueDecoder final : public PageValueDecoder<T> {
       if (count == 0) return absl::OkStatus();
       if (current_ == nullptr) return absl::InternalError("DecodeCopies without a started page");
       if (plain_ != nullptr) return plain_->DecodeCopies(count, lengths, reserve);
-      // Other encodings hand out views (into the page, or into the dictionary); they are copied
-      // here in one pass once their total is known.
+      if (this->dictionary_encoded_ && dictionary_ != nullptr) {
+        // Indices, bounds-checked, then the entries (each within the dictionary page, so under
+        // 2 GiB) copied straight from the dictionary: no view is made.
+        std::vector<uint32_t> own;
+        const absl::Span<uint32_t> indices = CopyScratch(static_cast<size_t>(count), own);
+        PQPAGE_RETURN_IF_ERROR(dictionary_->DecodeIndices(indices));
+        const ByteArray* entries = dictionary_->dictionary().data();
+        CopyValues(
+            count,
+            [&](int64_t i) -> const ByteArray& { return entries[indices[static_cast<size_t>(i)]]; },
+            lengths, reserve);
+        return absl::OkStatus();
+      }
+      // Other encodings hand out views (into the page); they are copied here in one pass once
+      // their total is known.
       std::vector<ByteArray> own;
-      const absl::Span<ByteArray> views = CopyViews(static_cast<size_t>(count), own);
+      const absl::Span<ByteArray> views = CopyScratch(static_cast<size_t>(count), own);
       PQPAGE_RETURN_IF_ERROR(current_->Decode(views));
-      size_t total = 0;
-      for (int64_t i = 0; i < count; ++i) {
-        const uint32_t size = views[static_cast<size_t>(i)].size;
+      for (const ByteArray& value : views) {
         // DELTA_BYTE_ARRAY builds values from prefixes, so a value is not bounded by its page.
-        if (size > static_cast<uint32_t>(std::numeric_limits<int32_t>::max())) {
+        if (value.size > static_cast<uint32_t>(std::numeric_limits<int32_t>::max())) {
           return absl::ResourceExhaustedError(
-              absl::StrCat("a BYTE_ARRAY value of ", size, " bytes passes 2 GiB"));
+              absl::StrCat("a BYTE_ARRAY value of ", value.size, " bytes passes 2 GiB"));
         }
-        total += size;
       }
-      uint8_t* out = reserve(total);
-      for (int64_t i = 0; i < count; ++i) {
-        const ByteArray& value = views[static_cast<size_t>(i)];
-        internal::CopyExact(out, value.data, value.size);
-        out += value.size;
-        lengths[i] = static_cast<int32_t>(value.size);
-      }
+      CopyValues(
+          count, [&](int64_t i) -> const ByteArray& { return views[static_cast<size_t>(i)]; },
+          lengths, reserve);
       return absl::OkStatus();
     } else {
       return absl::InvalidArgumentError("DecodeCopies is for BYTE_ARRAY values");
