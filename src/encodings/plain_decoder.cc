@@ -182,6 +182,11 @@ inline bool NextByteArray(const uint8_t** position, const uint8_t* end, ByteArra
     *bad_length = length;
     return false;
   }
+  // Each length's address depends on the length before, so the hardware cannot run ahead of
+  // the walk: a page just read from the file sits in the outer caches, and every line would be a
+  // miss in turn. The next kilobyte is asked for now (a prefetch never faults; the address is
+  // made as an integer, since it may lie past the page).
+  __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<uintptr_t>(*position) + 1024));
   const uint8_t* data = *position + 4;
   // The next position is this value's data pointer plus its length, one add after the length's
   // load: the loop's chain is load, add. Left to itself the compiler folds both adds into one
