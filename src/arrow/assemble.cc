@@ -464,8 +464,8 @@ absl::StatusOr<ArrayData> AssembleList(const ReadField& field, std::vector<LeafB
   int64_t nulls = 0;
   int64_t elements = 0;
   uint32_t byte = 0;  // the bits of the slots since the last whole byte
-  // Locals, so the loop keeps them in registers, and no branch but the bitmap's byte boundary:
-  // each level writes its offset, which the next slot overwrites when the level is not one.
+  // Locals, so the loop keeps them in registers, and no branch: each level writes its offset,
+  // which the next slot overwrites when the level is not one.
   const int16_t slot_rep = field.slot_rep;
   const int16_t slot_def = field.slot_def;
   const int16_t valid_def = field.valid_def;
@@ -479,16 +479,15 @@ absl::StatusOr<ArrayData> AssembleList(const ReadField& field, std::vector<LeafB
     const int valid = static_cast<int>(definition >= valid_def) & is_slot;
     out[slots] = static_cast<Offset>(elements);
     nulls += is_slot - valid;
+    // The byte being filled is stored at every level, and restarted once full: slots open rows
+    // at random, so a branch on the byte boundary would be mispredicted at every few rows.
     byte |= static_cast<uint32_t>(valid) << (slots & 7);
+    bits[slots >> 3] = static_cast<uint8_t>(byte);
     slots += is_slot;
-    if (is_slot != 0 && (slots & 7) == 0) {
-      bits[(slots >> 3) - 1] = static_cast<uint8_t>(byte);
-      byte = 0;
-    }
+    byte &= 0u - static_cast<uint32_t>((slots & 7) != 0);
     elements +=
         static_cast<int>(definition >= element_def) & static_cast<int>(repetition <= element_rep);
   }
-  if ((slots & 7) != 0) bits[slots >> 3] = static_cast<uint8_t>(byte);
   out[slots] = static_cast<Offset>(elements);
   offsets.ResizeUninitialized(static_cast<size_t>(slots + 1) * sizeof(Offset));
   if (nulls == 0) {

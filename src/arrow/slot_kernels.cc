@@ -123,15 +123,14 @@ int64_t SlotValidity(const int16_t* levels, int64_t count, int16_t slot_def, int
     const int16_t level = levels[i];
     const int is_slot = static_cast<int>(level >= slot_def);
     const int valid = static_cast<int>(level >= max) & is_slot;
+    // The byte being filled is stored at every level and restarted once full: no branch on the
+    // byte boundary, which slots under lists reach at unpredictable levels.
     byte |= static_cast<uint32_t>(valid) << (slot & 7);
+    bits[slot >> 3] = static_cast<uint8_t>(byte);
     present += valid;
     slot += is_slot;
-    if (is_slot != 0 && (slot & 7) == 0) {
-      bits[(slot >> 3) - 1] = static_cast<uint8_t>(byte);
-      byte = 0;
-    }
+    byte &= 0u - static_cast<uint32_t>((slot & 7) != 0);
   }
-  if ((slot & 7) != 0) bits[slot >> 3] = static_cast<uint8_t>(byte);
   *slots = slot;
   return present;
 }
