@@ -226,6 +226,18 @@ TEST(ColumnChunkReaderValidityTest, ByteArrayCopiesMatchTheLevelForm) {
   }
 }
 
+// The status code of one ReadBatchValidity call of `count` values of T, at bit `offset` of a
+// bitmap of `bitmap_bytes` bytes.
+template <typename T>
+absl::StatusCode BitsCode(ColumnChunkReader& reader, size_t bitmap_bytes, int64_t offset,
+                          size_t count) {
+  std::vector<uint8_t> bits(bitmap_bytes);
+  std::vector<T> values(count);
+  return reader.ReadBatchValidity<T>(absl::MakeSpan(bits), offset, absl::MakeSpan(values))
+      .status()
+      .code();
+}
+
 TEST(ColumnChunkReaderValidityTest, Errors) {
   // A repeated column has no bitmap form.
   {
@@ -234,36 +246,16 @@ TEST(ColumnChunkReaderValidityTest, Errors) {
         Concat({Prefixed(Levels({0, 1}, 1)), Prefixed(Levels({1, 1}, 1)), Plain<int32_t>({1, 2})}),
         2, format::Encoding::PLAIN);
     Fixture fixture(chunk, Column(PhysicalType::kInt32, 1, 1), 2);
-    std::vector<uint8_t> bits(1);
-    std::vector<int32_t> values(2);
-    EXPECT_EQ(
-        fixture.reader->ReadBatchValidity<int32_t>(absl::MakeSpan(bits), 0, absl::MakeSpan(values))
-            .status()
-            .code(),
-        absl::StatusCode::kInvalidArgument);
+    EXPECT_EQ(BitsCode<int32_t>(*fixture.reader, 1, 0, 2), absl::StatusCode::kInvalidArgument);
   }
   const IntChunk made = MakeIntChunk(PageForm::kV1Rle, 1, 5);
   Fixture fixture(made.chunk, made.column, made.num_values);
-  std::vector<int32_t> values(16);
-  std::vector<uint8_t> bits(2);
-  // 16 bits from offset 1 do not fit in 2 bytes; nor does a negative offset.
-  EXPECT_EQ(
-      fixture.reader->ReadBatchValidity<int32_t>(absl::MakeSpan(bits), 1, absl::MakeSpan(values))
-          .status()
-          .code(),
-      absl::StatusCode::kInvalidArgument);
-  EXPECT_EQ(
-      fixture.reader->ReadBatchValidity<int32_t>(absl::MakeSpan(bits), -1, absl::MakeSpan(values))
-          .status()
-          .code(),
-      absl::StatusCode::kInvalidArgument);
-  // The wrong value type.
-  std::vector<int64_t> wide(16);
-  EXPECT_EQ(
-      fixture.reader->ReadBatchValidity<int64_t>(absl::MakeSpan(bits), 0, absl::MakeSpan(wide))
-          .status()
-          .code(),
-      absl::StatusCode::kInvalidArgument);
+  // 16 bits from offset 1 do not fit in 2 bytes; nor does a negative offset; nor int64 values.
+  EXPECT_EQ(BitsCode<int32_t>(*fixture.reader, 2, 1, 16), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(BitsCode<int32_t>(*fixture.reader, 2, -1, 16), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(BitsCode<int64_t>(*fixture.reader, 2, 0, 16), absl::StatusCode::kInvalidArgument);
+  // ... and none of these consumed a level: the whole chunk still reads.
+  EXPECT_EQ(ReadBits(*fixture.reader, 100, 0).present.size(), static_cast<size_t>(made.num_values));
   // An RLE run of level 2 where the maximum is 1 (width 1): DataLoss, as in the level form. In a
   // v2 page stating its nulls the levels are not counted first: the bitmap path meets the run.
   for (const bool v2 : {false, true}) {
@@ -278,30 +270,20 @@ TEST(ColumnChunkReaderValidityTest, Errors) {
       }
       Fixture bad(damaged, Column(PhysicalType::kInt32, 1, 0), 4);
       std::vector<int16_t> def(4);
-      absl::Status status =
-          as_bits
-              ? bad.reader
-                    ->ReadBatchValidity<int32_t>(absl::MakeSpan(bits), 0,
-                                                 absl::MakeSpan(values).first(4))
-                    .status()
-              : bad.reader
-                    ->ReadBatch<int32_t>(absl::MakeSpan(def), {}, absl::MakeSpan(values).first(4))
-                    .status();
-      EXPECT_EQ(status.code(), absl::StatusCode::kDataLoss) << status;
+      std::vector<int32_t> values(4);
+      const absl::StatusCode code =
+          as_bits ? BitsCode<int32_t>(*bad.reader, 1, 0, 4)
+                  : bad.reader->ReadBatch<int32_t>(absl::MakeSpan(def), {}, absl::MakeSpan(values))
+                        .status()
+                        .code();
+      EXPECT_EQ(code, absl::StatusCode::kDataLoss) << "v2 " << v2 << " bits " << as_bits;
     }
   }
   // A v2 header whose nulls disagree with the levels: DataLoss.
-  {
-    ChunkBuilder lying;
-    lying.V2({}, Levels({1, 0, 1, 1}, 1), Plain<int32_t>({1, 2}), 4, 2, 4, format::Encoding::PLAIN);
-    Fixture bad(lying, Column(PhysicalType::kInt32, 1, 0), 4);
-    EXPECT_EQ(
-        bad.reader
-            ->ReadBatchValidity<int32_t>(absl::MakeSpan(bits), 0, absl::MakeSpan(values).first(4))
-            .status()
-            .code(),
-        absl::StatusCode::kDataLoss);
-  }
+  ChunkBuilder lying;
+  lying.V2({}, Levels({1, 0, 1, 1}, 1), Plain<int32_t>({1, 2}), 4, 2, 4, format::Encoding::PLAIN);
+  Fixture bad(lying, Column(PhysicalType::kInt32, 1, 0), 4);
+  EXPECT_EQ(BitsCode<int32_t>(*bad.reader, 1, 0, 4), absl::StatusCode::kDataLoss);
 }
 
 }  // namespace
