@@ -1,5 +1,6 @@
 // PLAIN decoders. Fixed-width types are checked once at Reset and then copied with memcpy; byte
 // arrays are scanned with every length checked against the bytes that remain.
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <limits>
@@ -184,9 +185,8 @@ inline bool NextByteArray(const uint8_t** position, const uint8_t* end, ByteArra
   }
   // Each length's address depends on the length before, so the hardware cannot run ahead of
   // the walk: a page just read from the file sits in the outer caches, and every line would be a
-  // miss in turn. The next kilobyte is asked for now (a prefetch never faults; the address is
-  // made as an integer, since it may lie past the page).
-  __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<uintptr_t>(*position) + 1024));
+  // miss in turn. The next kilobyte is asked for now (no further than the data's end).
+  __builtin_prefetch(*position + std::min<size_t>(remaining, 1024));
   const uint8_t* data = *position + 4;
   // The next position is this value's data pointer plus its length, one add after the length's
   // load: the loop's chain is load, add. Left to itself the compiler folds both adds into one
