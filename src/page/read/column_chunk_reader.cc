@@ -172,9 +172,10 @@ absl::StatusOr<BatchCounts> ColumnChunkReader::State::ReadValidity(int64_t max_l
   if (max == 0 || returned_begin != returned_end) {
     // No levels to decode, or levels given back (already decoded): through ReadLevels.
     PQPAGE_ASSIGN_OR_RETURN(const BatchCounts counts, ReadLevels(max_levels, nullptr, nullptr));
-    for (int64_t i = 0; i < counts.levels; ++i) {
-      const bool present = max == 0 || definition_scratch[static_cast<size_t>(i)] == max;
-      internal::FillBits(bits, bit_offset + i, 1, present);
+    if (max == 0) {
+      internal::FillBits(bits, bit_offset, static_cast<size_t>(counts.levels), true);
+    } else {
+      internal::LevelsToBits(definition_scratch.data(), counts.levels, max, bits, bit_offset);
     }
     return counts;
   }

@@ -53,6 +53,11 @@ absl::StatusOr<int64_t> LevelDecoder::CountMaxLevels() {
   }
 }
 
+void LevelsToBits(const int16_t* levels, int64_t count, int16_t max, uint8_t* bitmap,
+                  int64_t bit_offset) {
+  for (int64_t i = 0; i < count; ++i) FillBits(bitmap, bit_offset + i, 1, levels[i] == max);
+}
+
 absl::StatusOr<int64_t> LevelDecoder::DecodeToBitmap(uint8_t* bitmap, int64_t bit_offset,
                                                      int64_t count) {
   if (encoding_ == Encoding::kRle && max_level_ == 1) {
@@ -65,10 +70,7 @@ absl::StatusOr<int64_t> LevelDecoder::DecodeToBitmap(uint8_t* bitmap, int64_t bi
     const auto batch = static_cast<size_t>(std::min<int64_t>(count - done, std::size(levels)));
     absl::StatusOr<int64_t> counted = Decode(absl::MakeSpan(levels, batch), max_level_);
     if (!counted.ok()) return counted.status();
-    for (size_t i = 0; i < batch; ++i) {
-      const int64_t bit = bit_offset + done + static_cast<int64_t>(i);
-      FillBits(bitmap, bit, 1, levels[i] == max_level_);
-    }
+    LevelsToBits(levels, static_cast<int64_t>(batch), max_level_, bitmap, bit_offset + done);
     set += *counted;
     done += static_cast<int64_t>(batch);
   }

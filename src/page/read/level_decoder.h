@@ -19,6 +19,11 @@ namespace pqpage::internal {
 // Bits needed to store levels up to `max_level`.
 int LevelBitWidth(int16_t max_level);
 
+// Sets bit (bit_offset + i) of `bitmap` (LSB first) where levels[i] == max and clears it
+// elsewhere, for i in [0, count); the bitmap's other bits are left as they were.
+void LevelsToBits(const int16_t* levels, int64_t count, int16_t max, uint8_t* bitmap,
+                  int64_t bit_offset);
+
 class LevelDecoder {
  public:
   // Starts a section of `num_levels` levels at most `max_level`, in `encoding` (RLE: the bare
