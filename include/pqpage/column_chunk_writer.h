@@ -48,7 +48,15 @@ namespace pqpage {
 // A finished column chunk: its bytes and what a Parquet writer stores about it. Offsets (in
 // `metadata` and `page_index`) are file offsets, computed from the `file_offset` given to Finish().
 struct ColumnChunkData {
-  std::vector<uint8_t> bytes;  // the pages, headers included, as they go into the file
+  // The pages, headers included, as they go into the file: `bytes`, then each of `more_bytes` in
+  // order. Finish() puts the whole chunk in `bytes`; FinishInPieces() leaves the data pages in
+  // the blocks they were built in, one per element of `more_bytes`.
+  std::vector<uint8_t> bytes;
+  std::vector<std::vector<uint8_t>> more_bytes;
+  // The chunk's size in the file: `bytes` and every piece of `more_bytes`.
+  int64_t stored_size() const;
+  // Appends `more_bytes` to `bytes` and empties it, so that `bytes` holds the whole chunk.
+  void Flatten();
   // The chunk's ColumnMetaData as the footer stores it: encoding_stats (the dictionary page
   // first) is always set, size_statistics (the pages' figures summed) when there is a figure to
   // give, statistics unless WriterOptions::write_statistics is off.
@@ -106,8 +114,14 @@ class ColumnChunkWriter {
   // no levels has no pages (0 bytes, data_page_offset = file_offset). A dictionary page is written
   // only when some data page uses the dictionary.
   absl::StatusOr<ColumnChunkData> Finish(int64_t file_offset);
+  // As Finish(), but the chunk comes in pieces (`bytes` and `more_bytes`) instead of copied into
+  // one buffer: for a writer that stores it with FileWriter::WriteColumnChunk, which takes either
+  // form, this saves copying every byte of the chunk and the memory of a second copy.
+  absl::StatusOr<ColumnChunkData> FinishInPieces(int64_t file_offset);
 
  private:
+  absl::StatusOr<ColumnChunkData> FinishChunk(int64_t file_offset, bool in_pieces);
+
   struct State;
   std::unique_ptr<State> state_;
 };
@@ -123,6 +137,10 @@ absl::Status MoveChunk(ColumnChunkData* chunk, int64_t file_offset);
 // Frees the buffers that writers gave back for reuse (see Memory above); writers still alive keep
 // theirs. For long-running processes between writes.
 void ReleaseWriterBuffers();
+
+// Gives `chunk`'s buffers (`bytes` and `more_bytes`), once the chunk is written, to the pool the
+// next chunks' pages are built in (see Memory above); leaves them empty.
+void RecycleChunkBuffers(ColumnChunkData* chunk);
 
 }  // namespace pqpage
 

@@ -13,7 +13,6 @@
 #include "arrow/leaf_write.h"
 #include "arrow/shred.h"
 #include "arrow/write_field.h"
-#include "common/buffer_pool.h"
 #include "file/recode_pipeline.h"
 #include "file/stored_arrow_schema_write.h"
 #include "pqpage/arrow_schema.h"
@@ -78,14 +77,14 @@ struct ArrowFileWriter::State {
     PQPAGE_RETURN_IF_ERROR(internal::RunTasks(
         options.threads, static_cast<int64_t>(chunks.size()), [&](int64_t c) -> absl::Status {
           const auto i = static_cast<size_t>(c);
-          PQPAGE_ASSIGN_OR_RETURN(finished[i], chunks[i].Finish(0));
+          PQPAGE_ASSIGN_OR_RETURN(finished[i], chunks[i].FinishInPieces(0));
           return absl::OkStatus();
         }));
     chunks.clear();
     for (ColumnChunkData& chunk : finished) {
       PQPAGE_RETURN_IF_ERROR(MoveChunk(&chunk, file->position()));
       PQPAGE_RETURN_IF_ERROR(file->WriteColumnChunk(chunk));
-      internal::WriterBufferPool().Give(std::move(chunk.bytes));  // for the next group's pages
+      RecycleChunkBuffers(&chunk);  // for the next group's pages
     }
     PQPAGE_RETURN_IF_ERROR(file->EndRowGroup(group_rows));
     group_rows = 0;

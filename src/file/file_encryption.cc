@@ -67,7 +67,16 @@ absl::StatusOr<ColumnChunkData> FileEncryption::EncryptPages(const ColumnChunkCi
   encrypted.num_rows = chunk.num_rows;
   encrypted.page_index = chunk.page_index;
   ColumnMetaData& meta = encrypted.metadata;
-  const std::vector<uint8_t>& bytes = chunk.bytes;
+  // Pages may cross the boundaries of a chunk in pieces: those are read from one copy.
+  std::vector<uint8_t> joined;
+  if (!chunk.more_bytes.empty()) {
+    joined.reserve(static_cast<size_t>(chunk.stored_size()));
+    joined = chunk.bytes;
+    for (const std::vector<uint8_t>& piece : chunk.more_bytes) {
+      joined.insert(joined.end(), piece.begin(), piece.end());
+    }
+  }
+  const std::vector<uint8_t>& bytes = chunk.more_bytes.empty() ? chunk.bytes : joined;
   const int64_t old_start = meta.dictionary_page_offset.value_or(meta.data_page_offset);
   std::vector<IndexedPage>& indexed = encrypted.page_index.pages;
   std::vector<uint8_t>& out = encrypted.bytes;

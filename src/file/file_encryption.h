@@ -34,9 +34,9 @@ class FileEncryption {
   absl::StatusOr<std::shared_ptr<const ColumnChunkCipher>> ChunkCipher(int64_t row_group,
                                                                        int column) const;
 
-  // `chunk` with its pages rewritten as modules, for a chunk that starts at `offset`: its bytes,
-  // its metadata's offsets and size, and its offset index's page locations (its bloom filter is
-  // left out: the writer encrypts it apart).
+  // `chunk` (in one buffer or in pieces) with its pages rewritten as modules, in one buffer, for a
+  // chunk that starts at `offset`: its bytes, its metadata's offsets and size, and its offset
+  // index's page locations (its bloom filter is left out: the writer encrypts it apart).
   // @return the encrypted chunk; DataLoss for pages that do not parse (a chunk not made by the
   // page builder); InvalidArgument past 32,767 data pages (the AAD's page ordinal).
   static absl::StatusOr<ColumnChunkData> EncryptPages(const ColumnChunkCipher& cipher,

@@ -14,7 +14,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "common/buffer_pool.h"
 #include "common/output_file.h"
 #include "crypto/chunk_cipher.h"
 #include "file/file_encryption.h"
@@ -256,9 +255,9 @@ absl::Status FileWriter::WriteColumnChunk(ColumnChunkWriter writer) {
   if (!state_->in_row_group) {
     return absl::InvalidArgumentError("WriteColumnChunk outside a row group (call BeginRowGroup)");
   }
-  PQPAGE_ASSIGN_OR_RETURN(ColumnChunkData chunk, writer.Finish(state_->position));
+  PQPAGE_ASSIGN_OR_RETURN(ColumnChunkData chunk, writer.FinishInPieces(state_->position));
   absl::Status status = WriteColumnChunk(chunk);
-  internal::WriterBufferPool().Give(std::move(chunk.bytes));  // for the next chunk's pages
+  RecycleChunkBuffers(&chunk);  // for the next chunk's pages
   return status;
 }
 
@@ -290,12 +289,13 @@ absl::Status FileWriter::WriteColumnChunk(const ColumnChunkData& chunk) {
                      " rows, the row group's earlier columns ", state.row_group.num_rows));
   }
   const int64_t first_page = meta.dictionary_page_offset.value_or(meta.data_page_offset);
-  if (static_cast<int64_t>(chunk.bytes.size()) != meta.total_compressed_size ||
-      (!chunk.bytes.empty() && first_page != state.position)) {
+  const int64_t chunk_size = chunk.stored_size();
+  if (chunk_size != meta.total_compressed_size ||
+      (chunk_size > 0 && first_page != state.position)) {
     return absl::InvalidArgumentError(absl::StrCat(
         "WriteColumnChunk: column '", column.PathString(), "' was finished for offset ", first_page,
         " with ", meta.total_compressed_size, " bytes, but the file is at ", state.position,
-        " and the chunk holds ", chunk.bytes.size(), " bytes"));
+        " and the chunk holds ", chunk_size, " bytes"));
   }
   std::shared_ptr<const ColumnChunkCipher> cipher;
   std::optional<ColumnChunkData> encrypted;
@@ -312,6 +312,9 @@ absl::Status FileWriter::WriteColumnChunk(const ColumnChunkData& chunk) {
   PQPAGE_ASSIGN_OR_RETURN(std::vector<uint8_t> filter, BloomFilterBytes(chunk, cipher.get()));
   const int64_t offset = state.position;
   PQPAGE_RETURN_IF_ERROR(state.Write(stored.bytes));
+  for (const std::vector<uint8_t>& piece : stored.more_bytes) {
+    PQPAGE_RETURN_IF_ERROR(state.Write(piece));
+  }
 
   format::ColumnChunk out;
   out.__set_file_offset(offset);

@@ -21,7 +21,6 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "common/buffer_pool.h"
 #include "common/status_context.h"
 #include "file/located_chunks.h"
 #include "pqpage/value_type.h"
@@ -108,11 +107,11 @@ absl::Status WriteRecodedChunks(const FileReader& input, FileWriter& output,
         if (status.ok()) status = output.WriteColumnChunk(chunk);
         status = WithFileContext(status, out_path, column_context);
         RecodedColumn& column = (*columns_report)[static_cast<size_t>(c)];
-        column.output_bytes += static_cast<int64_t>(chunk.bytes.size());
+        column.output_bytes += chunk.stored_size();
         AddDataPageEncodings(chunk.metadata, &column.encodings);
       }
-      waiting_bytes -= static_cast<int64_t>(encoded[static_cast<size_t>(i)]->bytes.size());
-      internal::WriterBufferPool().Give(std::move(encoded[static_cast<size_t>(i)]->bytes));
+      waiting_bytes -= encoded[static_cast<size_t>(i)]->stored_size();
+      RecycleChunkBuffers(&*encoded[static_cast<size_t>(i)]);
       encoded[static_cast<size_t>(i)].reset();
       if (status.ok() && c == num_columns - 1) {
         status = WithFileContext(output.EndRowGroup(), out_path, rg_context);
@@ -150,13 +149,13 @@ absl::Status WriteRecodedChunks(const FileReader& input, FileWriter& output,
       return CopyChunk<typename decltype(tag)::Type>(reader, &writer, out_path, writer_context,
                                                      digest, on_page);
     }));
-    absl::StatusOr<ColumnChunkData> chunk = writer.Finish(0);
+    absl::StatusOr<ColumnChunkData> chunk = writer.FinishInPieces(0);
     if (!chunk.ok()) return WithFileContext(chunk.status(), out_path, writer_context);
     const std::lock_guard<std::mutex> lock(mutex);
     bytes_done += location.length;
     (*columns_report)[static_cast<size_t>(c)].input_bytes += location.length;
     if (failed) return absl::OkStatus();  // nothing more is written; the error is elsewhere
-    waiting_bytes += static_cast<int64_t>(chunk->bytes.size());
+    waiting_bytes += chunk->stored_size();
     encoded[static_cast<size_t>(i)] = *std::move(chunk);
     return write_ready();
   };

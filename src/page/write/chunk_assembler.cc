@@ -203,7 +203,8 @@ absl::Status ChunkAssembler::AddDataPage(const EncodedDataPage& page) {
 absl::StatusOr<ColumnChunkData> ChunkAssembler::Finish(int64_t file_offset,
                                                        const std::vector<uint8_t>* dictionary_body,
                                                        int64_t dictionary_entries,
-                                                       std::optional<Statistics> statistics) {
+                                                       std::optional<Statistics> statistics,
+                                                       bool in_pieces) {
   ColumnChunkData chunk;
   ColumnMetaData& meta = chunk.metadata;
   meta.physical_type_id = static_cast<int32_t>(column_.type);
@@ -217,6 +218,12 @@ absl::StatusOr<ColumnChunkData> ChunkAssembler::Finish(int64_t file_offset,
   int64_t dictionary_uncompressed = 0;
   std::vector<uint8_t> dictionary_page;
   if (dictionary_body != nullptr) {
+    if (in_pieces) {
+      // The page is then the chunk's first buffer, which goes to the writer pool once written:
+      // it comes from there too, or the pool would gather one more buffer with every chunk.
+      dictionary_page = WriterBufferPool().Take(dictionary_body->size() + kUsualHeaderBytes);
+      dictionary_page.clear();
+    }
     PQPAGE_RETURN_IF_ERROR(CheckFitsInt32(dictionary_entries, "dictionary entry count"));
     PQPAGE_RETURN_IF_ERROR(
         CheckFitsInt32(static_cast<int64_t>(dictionary_body->size()), "dictionary size"));
@@ -245,6 +252,9 @@ absl::StatusOr<ColumnChunkData> ChunkAssembler::Finish(int64_t file_offset,
   const size_t chunk_size = dictionary_page.size() + static_cast<size_t>(data_pages_bytes_);
   if (dictionary_page.empty() && blocks_.size() == 1) {
     chunk.bytes = std::move(blocks_.front());
+  } else if (in_pieces) {
+    chunk.bytes = std::move(dictionary_page);
+    chunk.more_bytes = std::move(blocks_);
   } else {
     chunk.bytes = WriterBufferPool().Take(chunk_size);
     chunk.bytes.clear();
@@ -262,7 +272,7 @@ absl::StatusOr<ColumnChunkData> ChunkAssembler::Finish(int64_t file_offset,
   }
   encoding_stats.insert(encoding_stats.end(), encoding_stats_.begin(), encoding_stats_.end());
   meta.data_page_offset = file_offset + data_start;
-  meta.total_compressed_size = static_cast<int64_t>(chunk.bytes.size());
+  meta.total_compressed_size = chunk.stored_size();
   meta.total_uncompressed_size = dictionary_uncompressed + uncompressed_bytes_;
   chunk.page_index.pages = std::move(pages_);
   chunk.page_index.has_offset_index = !chunk.page_index.pages.empty();

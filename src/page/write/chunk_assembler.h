@@ -48,11 +48,14 @@ class ChunkAssembler {
   int64_t num_data_pages() const { return static_cast<int64_t>(pages_.size()); }
 
   // Puts the dictionary page (when `dictionary` is set: its PLAIN body and entry count) before the
-  // data pages and returns the chunk placed at `file_offset`. The assembler is spent afterwards.
+  // data pages and returns the chunk placed at `file_offset`: copied into one buffer, or with
+  // `in_pieces` the dictionary page in `bytes` and the blocks of data pages in `more_bytes` as
+  // they are (a chunk of one block and no dictionary page is always handed over in `bytes`). The
+  // assembler is spent afterwards.
   absl::StatusOr<ColumnChunkData> Finish(int64_t file_offset,
                                          const std::vector<uint8_t>* dictionary_body,
                                          int64_t dictionary_entries,
-                                         std::optional<Statistics> statistics);
+                                         std::optional<Statistics> statistics, bool in_pieces);
 
  private:
   void NoteEncoding(Encoding encoding);
@@ -78,8 +81,9 @@ class ChunkAssembler {
   WriterOptions options_;
   // The data pages kept until the chunk ends, in blocks that are filled and never moved: one
   // growing buffer was copied about twice over as it grew, and once more when the dictionary page
-  // went in front of it; Finish copies each byte once. Blocks come from the writer pool
-  // (common/buffer_pool.h) and go back to it once copied, as does the chunk's buffer once written.
+  // went in front of it; Finish copies each byte once, or not at all in pieces. Blocks come from
+  // the writer pool (common/buffer_pool.h) and go back to it once copied or written, as does the
+  // chunk's buffer once written.
   std::vector<std::vector<uint8_t>> blocks_;
   int64_t data_pages_bytes_ = 0;
   // Kept from page to page so that no page is built in fresh memory: a v1 page's body before

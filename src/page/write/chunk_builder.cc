@@ -134,7 +134,7 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
     return size;
   }
 
-  absl::StatusOr<ColumnChunkData> Finish(int64_t file_offset) override {
+  absl::StatusOr<ColumnChunkData> Finish(int64_t file_offset, bool in_pieces) override {
     if (sampling_ && page_levels_ > 0) PQPAGE_RETURN_IF_ERROR(Decide(/*chunk_ends=*/true));
     if (page_levels_ > 0) PQPAGE_RETURN_IF_ERROR(FinishPage());
     std::vector<uint8_t> dictionary_body;
@@ -150,12 +150,13 @@ class ChunkBuilder final : public TypedChunkBuilder<T> {
     }
     std::optional<Statistics> statistics;
     if (options_.write_statistics) statistics = chunk_stats_.ToStatistics();
+    const bool verify = options_.verify_pages && verifier_ != nullptr;  // reads one buffer
     PQPAGE_ASSIGN_OR_RETURN(
         ColumnChunkData chunk,
         assembler_.Finish(file_offset, has_dictionary_page ? &dictionary_body : nullptr,
-                          dictionary_entries, std::move(statistics)));
+                          dictionary_entries, std::move(statistics), in_pieces && !verify));
     PQPAGE_RETURN_IF_ERROR(page_index_.Finish(&chunk));
-    if (options_.verify_pages && verifier_ != nullptr) {
+    if (verify) {
       PQPAGE_RETURN_IF_ERROR(verifier_->Verify(chunk));
     }
     return chunk;

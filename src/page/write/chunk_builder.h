@@ -20,8 +20,9 @@ class ChunkBuilderBase {
   virtual ~ChunkBuilderBase() = default;
   // Bytes the chunk would take if finished now (pages written plus the page being filled).
   virtual int64_t EstimatedChunkSize() const = 0;
-  // Finishes the last page and the dictionary and assembles the chunk at `file_offset`.
-  virtual absl::StatusOr<ColumnChunkData> Finish(int64_t file_offset) = 0;
+  // Finishes the last page and the dictionary and assembles the chunk at `file_offset`: in one
+  // buffer, or with `in_pieces` as ColumnChunkWriter::FinishInPieces describes.
+  virtual absl::StatusOr<ColumnChunkData> Finish(int64_t file_offset, bool in_pieces) = 0;
 };
 
 // The typed calls, made once per batch.

@@ -126,13 +126,22 @@ int64_t ColumnChunkWriter::EstimatedChunkSize() const {
 }
 
 absl::StatusOr<ColumnChunkData> ColumnChunkWriter::Finish(int64_t file_offset) {
+  return FinishChunk(file_offset, /*in_pieces=*/false);
+}
+
+absl::StatusOr<ColumnChunkData> ColumnChunkWriter::FinishInPieces(int64_t file_offset) {
+  return FinishChunk(file_offset, /*in_pieces=*/true);
+}
+
+absl::StatusOr<ColumnChunkData> ColumnChunkWriter::FinishChunk(int64_t file_offset,
+                                                               bool in_pieces) {
   if (state_ == nullptr) return absl::FailedPreconditionError("moved-from column chunk writer");
   PQPAGE_RETURN_IF_ERROR(state_->Usable());
   if (file_offset < 0) {
     return absl::InvalidArgumentError(absl::StrCat("negative file offset ", file_offset));
   }
   state_->finished = true;
-  auto chunk = state_->builder->Finish(file_offset);
+  auto chunk = state_->builder->Finish(file_offset, in_pieces);
   state_->builder.reset();
   if (chunk.ok() && state_->bloom.has_value()) chunk->bloom_filter = state_->bloom->Finish();
   state_->bloom.reset();
@@ -153,6 +162,31 @@ absl::Status MoveChunk(ColumnChunkData* chunk, int64_t file_offset) {
 }
 
 void ReleaseWriterBuffers() { internal::WriterBufferPool().Release(); }
+
+int64_t ColumnChunkData::stored_size() const {
+  size_t size = bytes.size();
+  for (const std::vector<uint8_t>& piece : more_bytes) size += piece.size();
+  return static_cast<int64_t>(size);
+}
+
+void ColumnChunkData::Flatten() {
+  if (more_bytes.empty()) return;
+  bytes.reserve(static_cast<size_t>(stored_size()));
+  for (std::vector<uint8_t>& piece : more_bytes) {
+    bytes.insert(bytes.end(), piece.begin(), piece.end());
+    internal::WriterBufferPool().Give(std::move(piece));
+  }
+  more_bytes.clear();
+}
+
+void RecycleChunkBuffers(ColumnChunkData* chunk) {
+  internal::WriterBufferPool().Give(std::move(chunk->bytes));
+  chunk->bytes.clear();
+  for (std::vector<uint8_t>& piece : chunk->more_bytes) {
+    internal::WriterBufferPool().Give(std::move(piece));
+  }
+  chunk->more_bytes.clear();
+}
 
 template absl::Status ColumnChunkWriter::WriteBatch<bool>(absl::Span<const int16_t>,
                                                           absl::Span<const int16_t>,
