@@ -458,6 +458,48 @@ TEST(PlainByteArrayTest, HostileInput) {
   PQPAGE_EXPECT_ERROR(decoder.Reset(bytes, -5), StatusCode::kInvalidArgument);
 }
 
+// The walk reads each length ahead of the value that follows: an error must still name the bad
+// value's own prefix and leave the decoder there, with the values before it decoded.
+TEST(PlainByteArrayTest, AnErrorLeavesTheDecoderAtTheBadValue) {
+  std::vector<uint8_t> lying = ReferenceByteArrays({"hello", ""});
+  lying.insert(lying.end(), {100, 0, 0, 0, 'a', 'b', 'c'});
+  std::vector<uint8_t> truncated = ReferenceByteArrays({"hello", ""});
+  truncated.push_back(7);
+  truncated.push_back(0);
+  struct Case {
+    const std::vector<uint8_t>* bytes;
+    std::string message;
+  };
+  for (const Case& c : {Case{&lying, "length 100 exceeds the 3 bytes left"},
+                        Case{&truncated, "prefix truncated (2 bytes left)"}}) {
+    PlainDecoder<ByteArray> decoder;
+    PQPAGE_ASSERT_OK(decoder.Reset(*c.bytes, 3));
+    std::vector<ByteArray> out(3);
+    const absl::Status decoded = decoder.Decode(absl::MakeSpan(out));
+    PQPAGE_EXPECT_ERROR(decoded, StatusCode::kDataLoss);
+    EXPECT_NE(std::string(decoded.message()).find(c.message), std::string::npos) << decoded;
+    EXPECT_EQ(decoder.values_left(), 1);
+    EXPECT_EQ(out[0].AsStringView(), "hello");
+    EXPECT_EQ(out[1].AsStringView(), "");
+    // Asked again, the same value fails the same way.
+    const absl::Status again = decoder.Decode(absl::MakeSpan(out).first(1));
+    EXPECT_NE(std::string(again.message()).find(c.message), std::string::npos) << again;
+
+    PQPAGE_ASSERT_OK(decoder.Reset(*c.bytes, 3));
+    PQPAGE_ASSERT_OK(decoder.Skip(1));
+    const absl::Status skipped = decoder.Skip(2);
+    EXPECT_NE(std::string(skipped.message()).find(c.message), std::string::npos) << skipped;
+    EXPECT_EQ(decoder.values_left(), 1);
+
+    PQPAGE_ASSERT_OK(decoder.Reset(*c.bytes, 3));
+    std::vector<int32_t> lengths(3);
+    const absl::Status copied =
+        decoder.DecodeCopies(3, lengths.data(), [](size_t) -> uint8_t* { return nullptr; });
+    EXPECT_NE(std::string(copied.message()).find(c.message), std::string::npos) << copied;
+    EXPECT_EQ(decoder.values_left(), 3);
+  }
+}
+
 // ---------------------------------------------------------------- FIXED_LEN_BYTE_ARRAY
 TEST(PlainFixedLenByteArrayTest, RoundTripAndHostile) {
   for (int width : {1, 3, 16, 33}) {

@@ -173,30 +173,57 @@ absl::Status ByteArrayOverrun(size_t remaining, uint32_t length) {
                                           remaining - 4, " bytes left"));
 }
 
-// Reads the value at `*position`: its length, checked against the bytes up to `end`.
-inline bool NextByteArray(const uint8_t** position, const uint8_t* end, ByteArray* value,
-                          uint32_t* bad_length) {
-  const size_t remaining = static_cast<size_t>(end - *position);
-  if (remaining < 4) return false;
-  const uint32_t length = internal::LoadLittleEndian<uint32_t>(*position);
-  if (length > remaining - 4) {
-    *bad_length = length;
-    return false;
+// Walks a BYTE_ARRAY section value by value, each length checked against the bytes up to `end`.
+// Each value's length lies right after the value before, so the walk is one long chain of loads,
+// and its speed is the chain's latency. The walk holds the current value's data pointer and
+// length, loaded ahead, and reads the next length at [data + length]: one load with a base and
+// an index, no add in between. Loading it from a next position computed first puts that add's
+// latency on every value: 4-16 byte strings took 1.6 ns a value that way, 1.35 ns this way.
+class ByteArrayWalk {
+ public:
+  ByteArrayWalk(const uint8_t* position, const uint8_t* end) : data_(position), end_(end) {
+    if (end - position >= 4) {
+      length_ = internal::LoadLittleEndian<uint32_t>(position);
+      data_ = position + 4;
+      loaded_ = true;
+    }
   }
-  // Each length's address depends on the length before, so the hardware cannot run ahead of
-  // the walk: a page just read from the file sits in the outer caches, and every line would be a
-  // miss in turn. The next kilobyte is asked for now (no further than the data's end).
-  __builtin_prefetch(*position + std::min<size_t>(remaining, 1024));
-  const uint8_t* data = *position + 4;
-  // The next position is this value's data pointer plus its length, one add after the length's
-  // load: the loop's chain is load, add. Left to itself the compiler folds both adds into one
-  // three-operand LEA, which Intel cores run with 3 cycles of latency instead of 1 (PLAIN
-  // BYTE_ARRAY decoding of short strings ran 6.5 cycles a value instead of about 5.5).
-  asm("" : "+r"(data));
-  *value = ByteArray(data, length);
-  *position = data + length;
-  return true;
-}
+
+  // Where the next value's length prefix starts.
+  const uint8_t* position() const { return loaded_ ? data_ - 4 : data_ + length_; }
+
+  // Reads the next value into `*value`. False when the bytes left cannot hold it, with its
+  // length in `*bad_length` when the prefix was there; the position is then unchanged.
+  bool Next(ByteArray* value, uint32_t* bad_length) {
+    if (!loaded_) return false;
+    const auto remaining = static_cast<size_t>(end_ - data_);
+    if (length_ > remaining) {
+      *bad_length = length_;
+      return false;
+    }
+    // The hardware cannot run ahead of a chain of dependent loads: a page just read from the
+    // file sits in the outer caches, and every line would be a miss in turn. The next kilobyte
+    // is asked for now (no further than the data's end).
+    __builtin_prefetch(data_ + std::min<size_t>(remaining, 1024));
+    *value = ByteArray(data_, length_);
+    if (remaining - length_ >= 4) {
+      const uint32_t next = internal::LoadLittleEndian<uint32_t>(data_ + length_);
+      data_ += static_cast<size_t>(length_) + 4;
+      length_ = next;
+    } else {
+      loaded_ = false;  // the walk ends after this value: position() is its end
+    }
+    return true;
+  }
+
+ private:
+  // When loaded_: past the next value's length prefix, which is length_. Otherwise the walk ends
+  // at data_ + length_.
+  const uint8_t* data_;
+  const uint8_t* end_;
+  uint32_t length_ = 0;
+  bool loaded_ = false;
+};
 
 }  // namespace
 
@@ -234,18 +261,16 @@ absl::Status PlainDecoder<ByteArray>::Decode(absl::Span<ByteArray> out) {
     values_left_ -= static_cast<int64_t>(out.size());
     return absl::OkStatus();
   }
-  const uint8_t* position = position_;
-  const uint8_t* const end = end_;
+  ByteArrayWalk walk(position_, end_);
   for (size_t i = 0; i < out.size(); ++i) {
     uint32_t bad_length = 0;
-    if (!NextByteArray(&position, end, &out[i], &bad_length)) {
-      absl::Status error = ByteArrayOverrun(static_cast<size_t>(end - position), bad_length);
-      position_ = position;
+    if (!walk.Next(&out[i], &bad_length)) {
+      position_ = walk.position();
       values_left_ -= static_cast<int64_t>(i);
-      return error;
+      return ByteArrayOverrun(static_cast<size_t>(end_ - position_), bad_length);
     }
   }
-  position_ = position;
+  position_ = walk.position();
   values_left_ -= static_cast<int64_t>(out.size());
   return absl::OkStatus();
 }
@@ -272,16 +297,15 @@ absl::StatusOr<int64_t> PlainDecoder<ByteArray>::DecodeToOffsets(int64_t count,
   }
   // Pass 1 checks every value and finds how many fit; pass 2 copies them in one go, so an error
   // leaves the outputs and the decoder untouched.
-  const uint8_t* position = position_;
   const uint64_t budget = static_cast<uint64_t>(max_data_bytes) - data->size();
   uint64_t total = 0;
   int64_t fitting = 0;
+  ByteArrayWalk walk(position_, end_);
   for (; fitting < count; ++fitting) {
     ByteArray value;
     uint32_t bad_length = 0;
-    const uint8_t* before = position;
-    if (!NextByteArray(&position, end_, &value, &bad_length)) {
-      return ByteArrayOverrun(static_cast<size_t>(end_ - before), bad_length);
+    if (!walk.Next(&value, &bad_length)) {
+      return ByteArrayOverrun(static_cast<size_t>(end_ - walk.position()), bad_length);
     }
     if (total + value.size > budget) break;
     total += value.size;
@@ -295,7 +319,7 @@ absl::StatusOr<int64_t> PlainDecoder<ByteArray>::DecodeToOffsets(int64_t count,
   uint8_t* data_out = data->data() + data_start;
   uint8_t* const data_end = data->data() + data->size();
   uint32_t end_offset = static_cast<uint32_t>(data_start);
-  position = position_;
+  const uint8_t* position = position_;
   for (int64_t i = 0; i < fitting; ++i) {
     const uint32_t length = internal::LoadLittleEndian<uint32_t>(position);
     // Short values are copied as a fixed 16 bytes where both buffers have room: the excess lands
@@ -330,14 +354,13 @@ absl::Status PlainDecoder<ByteArray>::DecodeCopies(int64_t count, int32_t* lengt
   }
   // Pass 1 finds and checks every value, so that an error consumes nothing and `reserve` is asked
   // once for the exact total; pass 2 copies, reading the lengths back from `lengths`.
-  const uint8_t* position = position_;
   size_t total = 0;
+  ByteArrayWalk walk(position_, end_);
   for (int64_t i = 0; i < count; ++i) {
     ByteArray value;
     uint32_t bad_length = 0;
-    const uint8_t* before = position;
-    if (!NextByteArray(&position, end_, &value, &bad_length)) {
-      return ByteArrayOverrun(static_cast<size_t>(end_ - before), bad_length);
+    if (!walk.Next(&value, &bad_length)) {
+      return ByteArrayOverrun(static_cast<size_t>(end_ - walk.position()), bad_length);
     }
     if (value.size > static_cast<uint32_t>(std::numeric_limits<int32_t>::max())) {
       return absl::ResourceExhaustedError(
@@ -347,7 +370,7 @@ absl::Status PlainDecoder<ByteArray>::DecodeCopies(int64_t count, int32_t* lengt
     total += value.size;
   }
   uint8_t* out = reserve(total);
-  position = position_;
+  const uint8_t* position = position_;
   for (int64_t i = 0; i < count; ++i) {
     const auto length = static_cast<size_t>(lengths[i]);
     internal::CopyExact(out, position + 4, length);
@@ -366,14 +389,17 @@ absl::Status PlainDecoder<ByteArray>::Skip(int64_t count) {
     values_left_ -= count;
     return absl::OkStatus();
   }
+  ByteArrayWalk walk(position_, end_);
   for (int64_t i = 0; i < count; ++i) {
     ByteArray value;
     uint32_t bad_length = 0;
-    if (!NextByteArray(&position_, end_, &value, &bad_length)) {
+    if (!walk.Next(&value, &bad_length)) {
+      position_ = walk.position();
       values_left_ -= i;
       return ByteArrayOverrun(static_cast<size_t>(end_ - position_), bad_length);
     }
   }
+  position_ = walk.position();
   values_left_ -= count;
   return absl::OkStatus();
 }
