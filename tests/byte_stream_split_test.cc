@@ -249,6 +249,40 @@ TEST(ByteStreamSplitTest, FixedLenByteArrayViews) {
 }
 
 // The numeric codecs take and give PLAIN-order bytes too.
+// The encoder scatters values to its streams as they come and keeps its regions from page to page:
+// puts of every size, regions that grow while they hold values, pages smaller and larger than
+// the one before, and a refused put between good ones all give the reference bytes.
+TEST(ByteStreamSplitTest, PutsAndPagesOfEverySize) {
+  const std::vector<int64_t> all = Values<int64_t>(20000, 0, 5);
+  const auto* raw = reinterpret_cast<const uint8_t*>(all.data());
+  ByteStreamSplitEncoder<int64_t> encoder;
+  ByteStreamSplitEncoder<ByteArray> flba(8);
+  std::mt19937 rng(3);
+  for (size_t page_values : {size_t{5000}, size_t{3}, size_t{20000}, size_t{0}, size_t{1500}}) {
+    size_t put = 0;
+    while (put < page_values) {
+      const size_t take = std::min<size_t>(page_values - put, 1 + rng() % 700);
+      PQPAGE_ASSERT_OK(encoder.Put(absl::MakeConstSpan(all).subspan(put, take)));
+      std::vector<ByteArray> views;
+      for (size_t i = put; i < put + take; ++i) views.push_back(ByteArray(raw + i * 8, 8));
+      if (take % 2 == 0) {
+        std::vector<ByteArray> wrong = views;
+        wrong.back().size = 7;
+        PQPAGE_EXPECT_ERROR(flba.Put(wrong), StatusCode::kInvalidArgument);
+      }
+      PQPAGE_ASSERT_OK(flba.Put(views));
+      put += take;
+      ASSERT_EQ(encoder.EstimatedSize(), put * 8);
+    }
+    const std::vector<uint8_t> want = ReferenceEncode(raw, page_values, 8);
+    std::vector<uint8_t> behind = {1, 2, 3};
+    encoder.FinishInto(&behind);
+    ASSERT_EQ(std::vector<uint8_t>(behind.begin() + 3, behind.end()), want) << page_values;
+    ASSERT_EQ(flba.Finish(), want) << page_values;
+    EXPECT_EQ(encoder.EstimatedSize(), 0u);
+  }
+}
+
 TEST(ByteStreamSplitTest, NumbersAsBytes) {
   const std::vector<double> values = {1.5, -2.25, 1e300};
   std::vector<uint8_t> raw(values.size() * 8);

@@ -31,8 +31,8 @@
 
 namespace pqpage {
 
-// Buffers the values of a page and writes the K streams at Finish: stream k of N values cannot be
-// written before N is known.
+// Scatters each value's bytes to its K streams as it is put, into K regions of a buffer kept from
+// page to page; Finish appends the regions' filled parts, one after another, to the page.
 template <typename T>
 class ByteStreamSplitEncoder final : public Encoder<T> {
  public:
@@ -54,7 +54,9 @@ class ByteStreamSplitEncoder final : public Encoder<T> {
   absl::Status PutBytes(absl::Span<const uint8_t> bytes);
 
   // Bytes the page holds now (exact: K * N).
-  size_t EstimatedSize() const override { return values_.size(); }
+  size_t EstimatedSize() const override {
+    return width_ > 0 ? count_ * static_cast<size_t>(width_) : 0;
+  }
 
   // Appends the K streams to `out` and resets the encoder for the next page.
   void FinishInto(std::vector<uint8_t>* out) override;
@@ -65,8 +67,15 @@ class ByteStreamSplitEncoder final : public Encoder<T> {
   }
 
  private:
+  // Scatters `count` values of K bytes, in PLAIN order, behind the ones put before.
+  void Scatter(const uint8_t* values, size_t count);
+
   int width_;
-  std::vector<uint8_t> values_;  // the values' bytes in PLAIN order, transposed at Finish
+  // Stream k of the values put so far is streams_[k * room_, k * room_ + count_).
+  std::vector<uint8_t> streams_;
+  size_t room_ = 0;               // values each region holds
+  size_t count_ = 0;              // values put since the last Finish
+  std::vector<uint8_t> checked_;  // FIXED_LEN_BYTE_ARRAY values gathered by Put
 };
 
 // Reads a BYTE_STREAM_SPLIT page, from its start or continuing where the last call stopped. Keeps

@@ -8,6 +8,7 @@
 #include "encodings/byte_stream_split_internal.h"
 #include "encodings/fixed_length_values.h"
 #include "pqpage/byte_stream_split.h"
+#include "pqpage/status_macros.h"
 
 namespace pqpage {
 namespace internal {
@@ -112,32 +113,59 @@ void ByteStreamSplitEncode(const uint8_t* values, int width, int64_t count, int6
 }  // namespace internal
 
 template <typename T>
+void ByteStreamSplitEncoder<T>::Scatter(const uint8_t* values, size_t count) {
+  if (count == 0) return;
+  const auto width = static_cast<size_t>(width_);
+  if (count_ + count > room_) {
+    // Regions of twice the values at least, so a page costs a few moves of what it held.
+    const size_t room = std::max({count_ + count, 2 * room_, size_t{1024}});
+    std::vector<uint8_t> larger;
+    larger.reserve(room * width);
+    larger.resize(room * width);
+    for (size_t k = 0; k < width; ++k) {
+      std::memcpy(larger.data() + k * room, streams_.data() + k * room_, count_);
+    }
+    streams_.swap(larger);
+    room_ = room;
+  }
+  internal::ByteStreamSplitEncode(values, width_, static_cast<int64_t>(count),
+                                  static_cast<int64_t>(room_), streams_.data() + count_);
+  count_ += count;
+}
+
+template <typename T>
 absl::Status ByteStreamSplitEncoder<T>::Put(absl::Span<const T> values) {
   if constexpr (std::is_same_v<T, ByteArray>) {
-    return internal::AppendFixedLength("BYTE_STREAM_SPLIT", values, width_, &values_);
+    checked_.clear();
+    PQPAGE_RETURN_IF_ERROR(
+        internal::AppendFixedLength("BYTE_STREAM_SPLIT", values, width_, &checked_));
+    Scatter(checked_.data(), values.size());
   } else {
     // A number's bytes are its PLAIN bytes (little-endian hosts only, as everywhere in pqpage).
-    const uint8_t* bytes = reinterpret_cast<const uint8_t*>(values.data());
-    values_.insert(values_.end(), bytes, bytes + values.size() * sizeof(T));
-    return absl::OkStatus();
+    Scatter(reinterpret_cast<const uint8_t*>(values.data()), values.size());
   }
+  return absl::OkStatus();
 }
 
 template <typename T>
 absl::Status ByteStreamSplitEncoder<T>::PutBytes(absl::Span<const uint8_t> bytes) {
-  return internal::AppendFixedLengthBytes("BYTE_STREAM_SPLIT", bytes, width_, &values_);
+  PQPAGE_RETURN_IF_ERROR(internal::CheckFixedLengthBytes("BYTE_STREAM_SPLIT", bytes, width_));
+  Scatter(bytes.data(), bytes.size() / static_cast<size_t>(width_));
+  return absl::OkStatus();
 }
 
 template <typename T>
 void ByteStreamSplitEncoder<T>::FinishInto(std::vector<uint8_t>* out) {
-  if (width_ > 0) {
-    const size_t bytes = values_.size();
-    const int64_t count = static_cast<int64_t>(bytes / static_cast<size_t>(width_));
-    const size_t start = out->size();
-    out->resize(start + bytes);
-    internal::ByteStreamSplitEncode(values_.data(), width_, count, count, out->data() + start);
+  if (width_ > 0 && count_ > 0) {
+    const auto width = static_cast<size_t>(width_);
+    out->reserve(out->size() + count_ * width);
+    // insert into reserved room copies without zero-filling first, as resize would.
+    for (size_t k = 0; k < width; ++k) {
+      const uint8_t* stream = streams_.data() + k * room_;
+      out->insert(out->end(), stream, stream + count_);
+    }
   }
-  values_.clear();
+  count_ = 0;
 }
 
 template class ByteStreamSplitEncoder<float>;

@@ -54,15 +54,25 @@ absl::Status AppendFixedLength(const char* encoding, absl::Span<const View> valu
   return absl::OkStatus();
 }
 
-// Appends values given as contiguous bytes. InvalidArgument, with nothing appended, if type_length
-// is not positive or bytes.size() is not a multiple of it.
-inline absl::Status AppendFixedLengthBytes(const char* encoding, absl::Span<const uint8_t> bytes,
-                                           int type_length, std::vector<uint8_t>* out) {
+// OK when `bytes` are whole values: InvalidArgument if type_length is not positive or bytes.size()
+// is not a multiple of it.
+inline absl::Status CheckFixedLengthBytes(const char* encoding, absl::Span<const uint8_t> bytes,
+                                          int type_length) {
   if (absl::Status status = CheckTypeLength(encoding, type_length); !status.ok()) return status;
   if (bytes.size() % static_cast<size_t>(type_length) != 0) {
     return absl::InvalidArgumentError(absl::StrCat(encoding, ": ", bytes.size(),
                                                    " bytes are not a whole number of ", type_length,
                                                    "-byte values"));
+  }
+  return absl::OkStatus();
+}
+
+// Appends values given as contiguous bytes. InvalidArgument, with nothing appended, if type_length
+// is not positive or bytes.size() is not a multiple of it.
+inline absl::Status AppendFixedLengthBytes(const char* encoding, absl::Span<const uint8_t> bytes,
+                                           int type_length, std::vector<uint8_t>* out) {
+  if (absl::Status status = CheckFixedLengthBytes(encoding, bytes, type_length); !status.ok()) {
+    return status;
   }
   // insert copies without first zero-filling the new bytes, as resize would.
   out->insert(out->end(), bytes.begin(), bytes.end());
