@@ -56,11 +56,17 @@ TEST(PlainDecodeCopiesTest, ByteArraysOfEveryLengthClass) {
     for (int i = 0; i < length; ++i) text.push_back(static_cast<char>('a' + (i * 7 + length) % 26));
     strings.push_back(text);
   }
-  const std::vector<uint8_t> page = Encode(strings, kVariableLength);
-  for (const int64_t step : {1, 3, 16, 81}) {
-    PlainDecoder<ByteArray> decoder;
-    PQPAGE_ASSERT_OK(decoder.Reset(page, static_cast<int64_t>(strings.size())));
-    EXPECT_EQ(CopyAll(decoder, step), strings) << "step " << step;
+  // In order, and mixed so that short values, whose copies may run past their end, sit between
+  // longer and shorter ones.
+  std::vector<std::string> mixed;
+  for (size_t i = 0; i < strings.size(); ++i) mixed.push_back(strings[(i * 37) % strings.size()]);
+  for (const std::vector<std::string>* values : {&strings, &mixed}) {
+    const std::vector<uint8_t> page = Encode(*values, kVariableLength);
+    for (const int64_t step : {1, 3, 16, 81}) {
+      PlainDecoder<ByteArray> decoder;
+      PQPAGE_ASSERT_OK(decoder.Reset(page, static_cast<int64_t>(values->size())));
+      EXPECT_EQ(CopyAll(decoder, step), *values) << "step " << step;
+    }
   }
 }
 
