@@ -42,6 +42,33 @@ inline void CopyExact(uint8_t* dst, const uint8_t* src, size_t n) {
   }
 }
 
+// Which of CopyExact's branches a length takes: 0, 1-3, 4-7, 8-15, 16-32, or more (memcpy).
+inline int CopyExactClass(size_t n) {
+  if (n == 0) return 0;
+  if (n < 4) return 1;
+  if (n < 8) return 2;
+  if (n < 16) return 3;
+  return n <= 32 ? 4 : 5;
+}
+
+// Whether values whose lengths run from `shortest` to `longest` are best copied as a fixed 32
+// bytes each (where both buffers have room past them) rather than by CopyExact: when their
+// lengths fall in different branches of CopyExact, which a mix mispredicts (4-16 byte strings
+// copied in 4.6 ns a value, against 2.5 ns as fixed blocks). Lengths that all take one branch
+// are copied exactly, which is then cheaper (a 7-byte code takes one line where a 32-byte block
+// crosses into the next half the time).
+inline bool CopyAsBlocks(size_t shortest, size_t longest) {
+  return shortest <= 32 && CopyExactClass(shortest) != CopyExactClass(longest);
+}
+
+// Copies the 32 bytes at `src` to `dst`, both of which must have that many: a value of up to 32
+// bytes in one fixed move, the bytes past it landing where the next values go.
+inline void CopyBlock32(uint8_t* dst, const uint8_t* src) {
+  uint8_t block[32];
+  std::memcpy(block, src, 32);
+  std::memcpy(dst, block, 32);
+}
+
 }  // namespace pqpage::internal
 
 #endif  // PQPAGE_COMMON_SMALL_COPY_H_

@@ -355,6 +355,8 @@ absl::Status PlainDecoder<ByteArray>::DecodeCopies(int64_t count, int32_t* lengt
   // Pass 1 finds and checks every value, so that an error consumes nothing and `reserve` is asked
   // once for the exact total; pass 2 copies, reading the lengths back from `lengths`.
   size_t total = 0;
+  size_t shortest = std::numeric_limits<size_t>::max();
+  size_t longest = 0;
   ByteArrayWalk walk(position_, end_);
   for (int64_t i = 0; i < count; ++i) {
     ByteArray value;
@@ -362,6 +364,8 @@ absl::Status PlainDecoder<ByteArray>::DecodeCopies(int64_t count, int32_t* lengt
     if (!walk.Next(&value, &bad_length)) {
       return ByteArrayOverrun(static_cast<size_t>(end_ - walk.position()), bad_length);
     }
+    shortest = std::min<size_t>(shortest, value.size);
+    longest = std::max<size_t>(longest, value.size);
     if (value.size > static_cast<uint32_t>(std::numeric_limits<int32_t>::max())) {
       return absl::ResourceExhaustedError(
           absl::StrCat("PLAIN: a BYTE_ARRAY value of ", value.size, " bytes passes 2 GiB"));
@@ -370,25 +374,28 @@ absl::Status PlainDecoder<ByteArray>::DecodeCopies(int64_t count, int32_t* lengt
     total += value.size;
   }
   uint8_t* out = reserve(total);
-  uint8_t* const out_end = out + total;
   const uint8_t* position = position_;
-  for (int64_t i = 0; i < count; ++i) {
-    const auto length = static_cast<size_t>(lengths[i]);
-    const uint8_t* from = position + 4;
-    // Values up to 32 bytes are copied as a fixed 32 where both buffers have the room: no branch
-    // on the length's size class, which a column of short strings of mixed lengths mispredicts
-    // (DecodeCopies of 4-16 byte strings: 2.5 ns a value instead of 4.6). The excess lands where
-    // the next values go and is overwritten by them.
-    if (length <= 32 && static_cast<size_t>(out_end - out) >= 32 &&
-        static_cast<size_t>(end_ - from) >= 32) {
-      uint8_t block[32];
-      std::memcpy(block, from, 32);
-      std::memcpy(out, block, 32);
-    } else {
-      internal::CopyExact(out, from, length);
+  if (!internal::CopyAsBlocks(shortest, longest)) {
+    for (int64_t i = 0; i < count; ++i) {
+      const auto length = static_cast<size_t>(lengths[i]);
+      internal::CopyExact(out, position + 4, length);
+      out += length;
+      position += 4 + length;
     }
-    out += length;
-    position += 4 + length;
+  } else {
+    uint8_t* const out_end = out + total;
+    for (int64_t i = 0; i < count; ++i) {
+      const auto length = static_cast<size_t>(lengths[i]);
+      const uint8_t* from = position + 4;
+      if (length <= 32 && static_cast<size_t>(out_end - out) >= 32 &&
+          static_cast<size_t>(end_ - from) >= 32) {
+        internal::CopyBlock32(out, from);
+      } else {
+        internal::CopyExact(out, from, length);
+      }
+      out += length;
+      position += 4 + length;
+    }
   }
   position_ = position;
   values_left_ -= count;
