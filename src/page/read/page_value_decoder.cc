@@ -95,19 +95,6 @@ class TypedPageValueDecoder final : public PageValueDecoder<T> {
       if (dictionary_ == nullptr) {
         return absl::InternalError("the dictionary codec is not a DictionaryDecoder");
       }
-      if constexpr (std::is_same_v<T, ByteArray>) {
-        // Entries are copied for Arrow 32 bytes at a time (CopyValues), which needs 32 readable
-        // bytes past each: a page of a few kilobytes, where many entries lie within 32 bytes of
-        // its end, is copied with that much padding, so that no entry takes the other path (a
-        // 15-entry dictionary of 2-byte strings read 1.8x slower when some of them did).
-        if (page.size() <= kPaddedDictionaryBytes) {
-          padded_dictionary_.assign(page.begin(), page.end());
-          padded_dictionary_.resize(page.size() + kDictionaryPadding);
-          page = absl::MakeConstSpan(padded_dictionary_).first(page.size());
-        }
-        dictionary_end_ = page.data() + page.size();
-        if (page.size() <= kPaddedDictionaryBytes) dictionary_end_ += kDictionaryPadding;
-      }
       PQPAGE_RETURN_IF_ERROR(dictionary_->SetDictionary(page, num_entries));
       if constexpr (std::is_same_v<T, ByteArray>) {
         size_t shortest = std::numeric_limits<size_t>::max();
@@ -117,6 +104,19 @@ class TypedPageValueDecoder final : public PageValueDecoder<T> {
           longest = std::max<size_t>(longest, entry.size);
         }
         dictionary_blocks_ = CopyAsBlocks(shortest, longest);
+        dictionary_end_ = page.data() + page.size();
+        // Entries copied as 32-byte blocks (CopyValues) need 32 readable bytes past each: a small
+        // page, where many entries lie within 32 bytes of its end, is read again from a copy with
+        // that much padding, so that no entry takes the other path. Otherwise the branch between
+        // the two goes one way or the other with the entry: 2-byte codes of a 15-entry dictionary
+        // read 1.8x slower that way.
+        if (dictionary_blocks_ && page.size() <= kPaddedDictionaryBytes) {
+          padded_dictionary_.assign(page.begin(), page.end());
+          padded_dictionary_.resize(page.size() + kDictionaryPadding);
+          PQPAGE_RETURN_IF_ERROR(dictionary_->SetDictionary(
+              absl::MakeConstSpan(padded_dictionary_).first(page.size()), num_entries));
+          dictionary_end_ = padded_dictionary_.data() + padded_dictionary_.size();
+        }
       }
       has_dictionary_ = true;
       return absl::OkStatus();
@@ -257,7 +257,7 @@ class TypedPageValueDecoder final : public PageValueDecoder<T> {
   PlainDecoder<ByteArray>* plain_ = nullptr;
   Dictionary* dictionary_ = nullptr;
   // Dictionary pages up to this size are copied, padded, for CopyValues.
-  static constexpr size_t kPaddedDictionaryBytes = size_t{1} << 20;
+  static constexpr size_t kPaddedDictionaryBytes = size_t{64} << 10;
   static constexpr size_t kDictionaryPadding = 32;
   std::vector<uint8_t> padded_dictionary_;
   // The end of the bytes readable behind the byte array entries (the page, or its padded copy).
