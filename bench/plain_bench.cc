@@ -81,12 +81,16 @@ void BM_PlainEncodeByteArray(benchmark::State& state, bool long_strings) {
   bench::SetCounters(state, n, bench::TotalBytes(strings) + 4 * n);
 }
 
-void BM_PlainDecodeByteArray(benchmark::State& state, bool long_strings) {
-  const size_t n = static_cast<size_t>(state.range(0));
-  const std::vector<std::string> strings = Strings(long_strings, n);
+// A PLAIN page of `strings`.
+std::vector<uint8_t> PlainPage(benchmark::State& state, const std::vector<std::string>& strings) {
   PlainEncoder<ByteArray> encoder;
   if (!encoder.Put(bench::MakeByteArrays(strings)).ok()) state.SkipWithError("put");
-  const std::vector<uint8_t> bytes = encoder.Finish();
+  return encoder.Finish();
+}
+
+void BM_PlainDecodeByteArray(benchmark::State& state, bool long_strings) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const std::vector<uint8_t> bytes = PlainPage(state, Strings(long_strings, n));
   std::vector<ByteArray> out(n);
   PlainDecoder<ByteArray> decoder;
   bench::TimeDecode(state, decoder, bytes, absl::MakeSpan(out));
@@ -95,10 +99,7 @@ void BM_PlainDecodeByteArray(benchmark::State& state, bool long_strings) {
 
 void BM_PlainDecodeByteArrayToOffsets(benchmark::State& state, bool long_strings) {
   const size_t n = static_cast<size_t>(state.range(0));
-  const std::vector<std::string> strings = Strings(long_strings, n);
-  PlainEncoder<ByteArray> encoder;
-  if (!encoder.Put(bench::MakeByteArrays(strings)).ok()) state.SkipWithError("put");
-  const std::vector<uint8_t> bytes = encoder.Finish();
+  const std::vector<uint8_t> bytes = PlainPage(state, Strings(long_strings, n));
   std::vector<int32_t> offsets;
   std::vector<uint8_t> data;
   PlainDecoder<ByteArray> decoder;
@@ -117,10 +118,7 @@ void BM_PlainDecodeByteArrayToOffsets(benchmark::State& state, bool long_strings
 // buffer is reused, as a reader's recycled batch buffers are.
 void BM_PlainDecodeByteArrayCopies(benchmark::State& state, bool long_strings) {
   const size_t n = static_cast<size_t>(state.range(0));
-  const std::vector<std::string> strings = Strings(long_strings, n);
-  PlainEncoder<ByteArray> encoder;
-  if (!encoder.Put(bench::MakeByteArrays(strings)).ok()) state.SkipWithError("put");
-  const std::vector<uint8_t> bytes = encoder.Finish();
+  const std::vector<uint8_t> bytes = PlainPage(state, Strings(long_strings, n));
   std::vector<int32_t> lengths(n);
   std::vector<uint8_t> data(bytes.size());
   PlainDecoder<ByteArray> decoder;
