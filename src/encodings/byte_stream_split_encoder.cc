@@ -122,7 +122,7 @@ void ByteStreamSplitEncoder<T>::Scatter(const uint8_t* values, size_t count) {
     std::vector<uint8_t> larger;
     larger.reserve(room * width);
     larger.resize(room * width);
-    for (size_t k = 0; k < width; ++k) {
+    for (size_t k = 0; count_ > 0 && k < width; ++k) {  // no regions yet: nothing to move
       std::memcpy(larger.data() + k * room, streams_.data() + k * room_, count_);
     }
     streams_.swap(larger);
