@@ -119,9 +119,7 @@ void ByteStreamSplitEncoder<T>::Scatter(const uint8_t* values, size_t count) {
   if (count_ + count > room_) {
     // Regions of twice the values at least, so a page costs a few moves of what it held.
     const size_t room = std::max({count_ + count, 2 * room_, size_t{1024}});
-    std::vector<uint8_t> larger;
-    larger.reserve(room * width);
-    larger.resize(room * width);
+    std::vector<uint8_t> larger(room * width);
     for (size_t k = 0; count_ > 0 && k < width; ++k) {  // no regions yet: nothing to move
       std::memcpy(larger.data() + k * room, streams_.data() + k * room_, count_);
     }
