@@ -66,7 +66,7 @@ inline absl::StatusOr<std::shared_ptr<const FileReader>> OpenShared(const std::s
 // Every batch of `stream` to its end; a failure of get_next is a test failure.
 inline std::vector<OwnedArray> ReadAll(ArrowArrayStream& stream) {
   std::vector<OwnedArray> batches;
-  for (int i = 0; i < 1000; ++i) {
+  for (int i = 0; i < 20000; ++i) {  // a bound, should a stream never end
     OwnedArray batch;
     const int status = stream.get_next(&stream, &batch.a);
     EXPECT_EQ(status, 0) << stream.get_last_error(&stream);

@@ -1,7 +1,8 @@
 // The Arrow reader sizes a byte array leaf's data buffer before it reads a batch, from the row
 // group before or from the chunk's size statistics. Those are only guesses: a file whose statistics
 // claim absurd sizes (far too many bytes, or far too few), or whose values grow from one row group
-// to the next, still reads every value right, and a huge claim reserves no huge buffer.
+// to the next, still reads every value right, and a huge claim reserves no huge buffer. The same
+// guesses cut batches to ArrowReadOptions::batch_bytes.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "arrow_c_data_checks.h"
 #include "pqpage/arrow_reader.h"
 #include "pqpage/column_chunk_writer.h"
@@ -68,22 +70,37 @@ absl::Status WriteFile(const std::string& path, const std::vector<int64_t>& clai
   return file->Close();
 }
 
-void ExpectEveryValue(const std::string& path, int64_t batch_rows) {
-  PQPAGE_ASSERT_OK_AND_ASSIGN(std::shared_ptr<const FileReader> file, OpenShared(path));
+// One batch as read: its rows and its values' bytes.
+struct BatchSize {
+  int64_t rows = 0;
+  int64_t bytes = 0;
+};
+
+// Reads the file and checks every value; returns each batch's size.
+std::vector<BatchSize> ExpectEveryValue(const std::string& path, int64_t batch_rows,
+                                        int64_t batch_bytes = 0) {
+  std::vector<BatchSize> sizes;
+  absl::StatusOr<std::shared_ptr<const FileReader>> file = OpenShared(path);
+  EXPECT_TRUE(file.ok()) << file.status();
+  if (!file.ok()) return sizes;
   ArrowReadOptions options;
   options.batch_rows = batch_rows;
+  options.batch_bytes = batch_bytes;
   OwnedStream stream;
-  ASSERT_TRUE(OpenArrowStream(file, options, &stream.s).ok());
+  EXPECT_TRUE(OpenArrowStream(*file, options, &stream.s).ok());
   std::vector<OwnedArray> batches = ReadAll(stream.s);  // every get_next must succeed
   int64_t row = 0;
   for (const OwnedArray& batch : batches) {
     const ArrowArray& text = *batch.a.children[0];
+    const auto* offsets = static_cast<const int32_t*>(text.buffers[1]) + text.offset;
+    sizes.push_back({text.length, offsets[text.length] - offsets[0]});
     for (int64_t i = 0; i < text.length; ++i, ++row) {
-      ASSERT_EQ(IsValid(text, i), row % 7 != 0) << row;
-      if (row % 7 != 0) ASSERT_EQ(Utf8At(text, i), ValueOfRow(row)) << row;
+      EXPECT_EQ(IsValid(text, i), row % 7 != 0) << row;
+      if (row % 7 != 0) EXPECT_EQ(Utf8At(text, i), ValueOfRow(row)) << row;
     }
   }
   EXPECT_EQ(row, 3 * kRowsPerGroup);
+  return sizes;
 }
 
 TEST(ArrowReaderSizingTest, ValuesGrowingFromGroupToGroupReadRight) {
@@ -101,6 +118,37 @@ TEST(ArrowReaderSizingTest, AbsurdSizeStatisticsReserveNoHugeBufferAndReadRight)
   ASSERT_TRUE(WriteFile(path, {kHuge, -5, kHuge}).ok());
   ExpectEveryValue(path, 1000);
   ExpectEveryValue(path, 13);
+}
+
+TEST(ArrowReaderSizingTest, BatchBytesCutsBatchesToTheirValuesSize) {
+  const std::string path = testing::TestTempPath("batch_bytes.parquet");
+  ASSERT_TRUE(WriteFile(path, {kRowsPerGroup * 16, kRowsPerGroup * 46, kRowsPerGroup * 166}).ok());
+  // No bound: one batch a row group.
+  EXPECT_EQ(ExpectEveryValue(path, kRowsPerGroup, 0).size(), 3u);
+  // 8 KiB a batch: the values grow fourfold from group to group, and so does the batch count.
+  constexpr int64_t kBound = 8 << 10;
+  const std::vector<BatchSize> sizes = ExpectEveryValue(path, kRowsPerGroup, kBound);
+  int64_t rows = 0;
+  int64_t group_end = kRowsPerGroup;
+  bool first_of_group = true;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    ASSERT_GE(sizes[i].rows, 1);
+    rows += sizes[i].rows;
+    ASSERT_LE(rows, group_end) << "batch " << i << " spans two row groups";
+    const bool last_of_group = rows == group_end;
+    // The first batch of a group goes by the statistics (here true) or the group before; the
+    // others by the batches of their own group, within what one row more or less makes.
+    if (!first_of_group && !last_of_group) {
+      EXPECT_LE(sizes[i].bytes, kBound + kBound / 8) << "batch " << i;
+      EXPECT_GE(sizes[i].bytes, kBound - kBound / 8) << "batch " << i;
+    }
+    first_of_group = last_of_group;
+    if (last_of_group) group_end += kRowsPerGroup;
+  }
+  EXPECT_GT(sizes.size(), 3u * 4);
+  // A bound below one row's bytes still makes batches of one row.
+  const std::vector<BatchSize> single = ExpectEveryValue(path, 100, 1);
+  for (const BatchSize& batch : single) EXPECT_EQ(batch.rows, 1);
 }
 
 }  // namespace

@@ -376,7 +376,9 @@ TEST_F(ArrowReaderTest, BadOptionsAreInvalidArgument) {
   no_rows.batch_rows = 0;
   ArrowReadOptions no_threads;
   no_threads.threads = 0;
-  for (const ArrowReadOptions& options : {no_rows, no_threads}) {
+  ArrowReadOptions negative_bytes;
+  negative_bytes.batch_bytes = -1;
+  for (const ArrowReadOptions& options : {no_rows, no_threads, negative_bytes}) {
     ArrowArrayStream stream{};
     const absl::Status status = OpenArrowStream(file, options, &stream);
     EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument) << status;

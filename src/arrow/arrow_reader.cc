@@ -95,6 +95,10 @@ absl::StatusOr<ReadPlan> MakePlan(const FileReader& file, const ArrowReadOptions
     return absl::InvalidArgumentError(
         absl::StrCat("batch_rows must be at least 1, not ", options.batch_rows));
   }
+  if (options.batch_bytes < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("batch_bytes must be 0 or more, not ", options.batch_bytes));
+  }
   if (options.threads < 1) {
     return absl::InvalidArgumentError(
         absl::StrCat("threads must be at least 1, not ", options.threads));
@@ -172,6 +176,7 @@ class RecordBatchStream {
       : file_(std::move(file)),
         plan_(std::move(plan)),
         batch_rows_(options.batch_rows),
+        batch_bytes_(options.batch_bytes),
         threads_(options.threads) {
     const std::vector<std::optional<RowRange>> ranges =
         options.rows ? RowsPerRowGroup(*file_, *options.rows)
@@ -226,22 +231,38 @@ class RecordBatchStream {
   }
 
   // The value bytes a row of `column` is expected to hold in `row_group`: what the row group
-  // before held, else what the chunk's size statistics say of its byte arrays, at most
-  // kMostGuessedBatchBytes a batch (the statistics are the file's word, not checked), else 0.
+  // before held, else what the chunk's size statistics say of its byte arrays, else its
+  // uncompressed size (about its values' bytes for PLAIN pages, less for others), at most
+  // kMostGuessedBatchBytes a batch (the metadata is the file's word, not checked).
   double ValueBytesPerRow(int row_group, int column) const {
     const std::optional<LeafReader>& before = readers_[static_cast<size_t>(column)];
     if (before) return before->value_bytes_per_row();
     const RowGroup& group = file_->metadata().row_groups[static_cast<size_t>(row_group)];
     const std::optional<ColumnMetaData>& meta =
         group.columns[static_cast<size_t>(column)].meta_data;
-    if (group.num_rows <= 0 || !meta || !meta->size_statistics ||
-        !meta->size_statistics->unencoded_byte_array_data_bytes) {
-      return 0;
-    }
-    const auto bytes = static_cast<double>(*meta->size_statistics->unencoded_byte_array_data_bytes);
+    if (group.num_rows <= 0 || !meta) return 0;
+    const bool has_byte_array_bytes =
+        meta->size_statistics && meta->size_statistics->unencoded_byte_array_data_bytes;
+    const auto bytes = static_cast<double>(
+        has_byte_array_bytes ? *meta->size_statistics->unencoded_byte_array_data_bytes
+                             : meta->total_uncompressed_size);
     const double most =
         static_cast<double>(kMostGuessedBatchBytes) / static_cast<double>(batch_rows_);
     return std::clamp(bytes / static_cast<double>(group.num_rows), 0.0, most);
+  }
+
+  // The rows of the next batch: batch_rows at most, and fewer when the selected leaves' values
+  // are expected to pass batch_bytes.
+  int64_t NextBatchRows() const {
+    const int64_t rows = std::min(batch_rows_, rows_left_);
+    if (batch_bytes_ == 0) return rows;
+    double bytes_per_row = 0;
+    for (const int column : plan_.leaves) {
+      bytes_per_row += readers_[static_cast<size_t>(column)]->value_bytes_per_row();
+    }
+    const double fitting = static_cast<double>(batch_bytes_) / bytes_per_row;
+    if (fitting >= static_cast<double>(rows)) return rows;  // also for 0 bytes a row
+    return std::max<int64_t>(1, static_cast<int64_t>(fitting));
   }
 
   absl::Status OpenGroup(const GroupRows& group) {
@@ -279,7 +300,7 @@ class RecordBatchStream {
                                     absl::StrCat("row group ", current_.row_group, ": ")));
       rows_left_ = current_.count;
     }
-    const int64_t rows = std::min(batch_rows_, rows_left_);
+    const int64_t rows = NextBatchRows();
     const std::string context = absl::StrCat("row group ", current_.row_group, ": ");
     // Each task touches only its own leaves (a field's leaves are its own), so tasks run side by
     // side; the first error in column order is the one returned, whatever the thread count.
@@ -318,6 +339,7 @@ class RecordBatchStream {
   std::shared_ptr<const FileReader> file_;
   ReadPlan plan_;
   int64_t batch_rows_;
+  int64_t batch_bytes_;
   int threads_;
   // The blocks of released batches, for the next ones (shared with the arrays, which may outlive
   // the stream).

@@ -140,8 +140,15 @@ void LeafReader::KeepTail(int64_t from, LeafBatch& out) {
 
 absl::Status LeafReader::ReadRows(int64_t rows, LeafBatch& out) {
   absl::Status status = ReadRowsOnce(rows, out);
-  if (status.ok() && rows > 0) {
-    value_bytes_per_row_ = static_cast<double>(out.values.size()) / static_cast<double>(rows);
+  if (status.ok()) {
+    // The rows read so far, not the last batch alone: a batch of a few rows, nulls or empty
+    // strings, must not make the next one take a whole row group. Until a value byte is seen
+    // the guess stands.
+    read_rows_ += rows;
+    read_value_bytes_ += static_cast<double>(out.values.size());
+    if (read_value_bytes_ > 0) {
+      value_bytes_per_row_ = read_value_bytes_ / static_cast<double>(read_rows_);
+    }
   }
   return status;
 }

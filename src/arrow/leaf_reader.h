@@ -49,7 +49,8 @@ class LeafReader {
                       bool validity_bits = false);
 
   const ColumnDescriptor& column() const { return reader_.column(); }
-  // The value bytes per row of the last batch read (or the guess given, before any).
+  // The value bytes per row of the rows read so far (the guess given, until one held a value
+  // byte).
   double value_bytes_per_row() const { return value_bytes_per_row_; }
 
   // Reads the next `rows` rows into `out` (cleared first).
@@ -67,6 +68,8 @@ class LeafReader {
   ColumnChunkReader reader_;
   LeafBatch carry_;
   double value_bytes_per_row_ = 0;
+  int64_t read_rows_ = 0;
+  double read_value_bytes_ = 0;
   bool validity_bits_ = false;
 };
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -37,7 +38,8 @@ constexpr char kUsage[] =
     "usage: pqpage scan FILE [--per-column] [--rows A:B] [--threads N] [--no-verify-checksums]\n"
     "                  [--max-page-size BYTES]\n"
     "       pqpage scan FILE --arrow [--columns PATH,...] [--rows A:B] [--threads N]\n"
-    "                  [--no-verify-checksums] [--max-page-size BYTES]\n"
+    "                  [--batch-rows N] [--batch-bytes BYTES] [--no-verify-checksums]\n"
+    "                  [--max-page-size BYTES]\n"
     "\n"
     "Decodes every page of every column of FILE (levels and values, dictionaries resolved)\n"
     "without printing them, and reports what was decoded and how fast:\n"
@@ -61,8 +63,11 @@ constexpr char kUsage[] =
     "  --no-verify-checksums   do not check page CRCs\n"
     "  --arrow                 read through the Arrow reader (not with --per-column)\n"
     "  --columns PATH,...      with --arrow: only these fields (paths of names joined by '.';\n"
-    "                          a group's path takes every field under "
-    "it)\n" PQPAGE_CLI_MAX_PAGE_SIZE_USAGE
+    "                          a group's path takes every field under it)\n"
+    "  --batch-rows N          with --arrow: rows per record batch at most (default 65536)\n"
+    "  --batch-bytes BYTES     with --arrow: value bytes per record batch at most, fewer rows\n"
+    "                          when they would pass it (K, M, G suffixes; 0: no bound;\n"
+    "                          default 4M)\n" PQPAGE_CLI_MAX_PAGE_SIZE_USAGE
     "\n"
     "Exit status: 0 when every page decoded, 1 when the file cannot be read or a page cannot be\n"
     "decoded, 2 for a usage error.\n";
@@ -119,9 +124,12 @@ int ScanArrow(std::shared_ptr<const FileReader> file, const CountingByteSource& 
 }  // namespace
 
 int RunScan(const std::vector<std::string>& args) {
-  auto parsed = ParseArgs(
-      args, WithThreadsOption(WithReaderOptions(
-                {{"per-column", false}, {"rows", true}, {"arrow", false}, {"columns", true}})));
+  auto parsed = ParseArgs(args, WithThreadsOption(WithReaderOptions({{"per-column", false},
+                                                                     {"rows", true},
+                                                                     {"arrow", false},
+                                                                     {"columns", true},
+                                                                     {"batch-rows", true},
+                                                                     {"batch-bytes", true}})));
   if (!parsed.ok()) return UsageError(kCommand, parsed.status());
   if (parsed->Has("help")) {
     std::fputs(kUsage, stdout);
@@ -141,7 +149,11 @@ int RunScan(const std::vector<std::string>& args) {
   absl::StatusOr<std::optional<RowRange>> rows = RowsFrom(*parsed);
   if (!rows.ok()) return UsageError(kCommand, rows.status());
   const bool arrow = parsed->Has("arrow");
-  if (parsed->Has("columns") && !arrow) return UsageError(kCommand, "--columns needs --arrow");
+  for (const char* arrow_only : {"columns", "batch-rows", "batch-bytes"}) {
+    if (parsed->Has(arrow_only) && !arrow) {
+      return UsageError(kCommand, absl::StrCat("--", arrow_only, " needs --arrow"));
+    }
+  }
   if (arrow && per_column) return UsageError(kCommand, "--per-column does not apply to --arrow");
 
   const auto start = std::chrono::steady_clock::now();
@@ -158,6 +170,18 @@ int RunScan(const std::vector<std::string>& args) {
     arrow_options.threads = threads;
     if (const std::optional<std::string> columns = parsed->Value("columns")) {
       arrow_options.columns = absl::StrSplit(*columns, ',');
+    }
+    if (const std::optional<std::string> text = parsed->Value("batch-rows")) {
+      absl::StatusOr<int64_t> batch_rows =
+          ParseIntegerOption("batch-rows", *text, 1, std::numeric_limits<int64_t>::max());
+      if (!batch_rows.ok()) return UsageError(kCommand, batch_rows.status());
+      arrow_options.batch_rows = *batch_rows;
+    }
+    if (const std::optional<std::string> text = parsed->Value("batch-bytes")) {
+      absl::StatusOr<int64_t> batch_bytes =
+          ParseByteSizeOption("batch-bytes", *text, 0, std::numeric_limits<int64_t>::max());
+      if (!batch_bytes.ok()) return UsageError(kCommand, batch_bytes.status());
+      arrow_options.batch_bytes = *batch_bytes;
     }
     return ScanArrow(std::shared_ptr<const FileReader>(*std::move(reader)), source,
                      options->memory_map, arrow_options, start);

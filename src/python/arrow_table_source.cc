@@ -17,12 +17,14 @@ namespace pqpage::python {
 ArrowTableSource::ArrowTableSource(const std::string& path,
                                    std::optional<std::vector<std::string>> columns,
                                    std::optional<std::pair<int64_t, int64_t>> rows,
-                                   nb::handle threads, nb::handle dictionary, int64_t batch_rows)
+                                   nb::handle threads, nb::handle dictionary, int64_t batch_rows,
+                                   int64_t batch_bytes)
     : path_(path) {
   if (columns) options_.columns = *std::move(columns);
   if (rows) options_.rows = RowRange{rows->first, rows->second};
   options_.threads = ThreadsFromObject(threads);
   options_.batch_rows = batch_rows;
+  options_.batch_bytes = batch_bytes;
   if (nb::isinstance<nb::bool_>(dictionary)) {
     options_.read_dictionary_all = nb::cast<bool>(dictionary);
   } else if (nb::isinstance<nb::list>(dictionary) || nb::isinstance<nb::tuple>(dictionary)) {

@@ -25,7 +25,7 @@ class ArrowTableSource {
   // list of leaf paths.
   ArrowTableSource(const std::string& path, std::optional<std::vector<std::string>> columns,
                    std::optional<std::pair<int64_t, int64_t>> rows, nanobind::handle threads,
-                   nanobind::handle dictionary, int64_t batch_rows);
+                   nanobind::handle dictionary, int64_t batch_rows, int64_t batch_bytes);
 
   // An "arrow_array_stream" capsule over the selected rows, read from the start.
   nanobind::capsule Stream() const;

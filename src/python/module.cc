@@ -206,9 +206,11 @@ NB_MODULE(_pqpage, module) {
   module.doc() = "pqpage's extension module; use the pqpage package, which documents each call.";
   nb::class_<ArrowTableSource>(module, "ArrowTableSource")
       .def(nb::init<const std::string&, std::optional<std::vector<std::string>>,
-                    std::optional<std::pair<int64_t, int64_t>>, nb::handle, nb::handle, int64_t>(),
+                    std::optional<std::pair<int64_t, int64_t>>, nb::handle, nb::handle, int64_t,
+                    int64_t>(),
            nb::arg("path"), nb::arg("columns").none(), nb::arg("rows").none(),
-           nb::arg("threads").none(), nb::arg("dictionary"), nb::arg("batch_rows"))
+           nb::arg("threads").none(), nb::arg("dictionary"), nb::arg("batch_rows"),
+           nb::arg("batch_bytes"))
       .def("stream", &ArrowTableSource::Stream)
       .def("schema", &ArrowTableSource::Schema)
       .def_prop_ro("num_rows", &ArrowTableSource::num_rows)

@@ -45,6 +45,17 @@ expect_grep '^rows: 100$' "$SCRATCH/out" "scan --arrow --mmap: rows"
 run_expect 1 "scan --arrow --columns nope" -- "$TOOL" scan "$MIXED" --arrow --columns nope
 expect_one_line_error "scan --arrow --columns nope"
 run_expect 2 "scan --columns without --arrow" -- "$TOOL" scan "$MIXED" --columns i64_req
+# --batch-rows and --batch-bytes cut the batches within row groups: 2 x ceil(50 / 20), and one row
+# a batch under a bound below any row's bytes; 0 bytes is no bound.
+run_expect 0 "scan --arrow --batch-rows 20" -- "$TOOL" scan "$MIXED" --arrow --batch-rows 20
+expect_grep '^arrow batches: 6$' "$SCRATCH/out" "scan --arrow --batch-rows 20: batches"
+run_expect 0 "scan --arrow --batch-bytes 1" -- "$TOOL" scan "$MIXED" --arrow --batch-bytes 1
+expect_grep '^arrow batches: 100$' "$SCRATCH/out" "scan --arrow --batch-bytes 1: a row a batch"
+run_expect 0 "scan --arrow --batch-bytes 0" -- "$TOOL" scan "$MIXED" --arrow --batch-bytes 0
+expect_grep '^arrow batches: 2$' "$SCRATCH/out" "scan --arrow --batch-bytes 0: no bound"
+run_expect 2 "scan --arrow --batch-rows 0" -- "$TOOL" scan "$MIXED" --arrow --batch-rows 0
+run_expect 2 "scan --arrow --batch-bytes 1X" -- "$TOOL" scan "$MIXED" --arrow --batch-bytes 1X
+run_expect 2 "scan --batch-bytes without --arrow" -- "$TOOL" scan "$MIXED" --batch-bytes 4M
 run_expect 2 "scan --arrow --per-column" -- "$TOOL" scan "$MIXED" --arrow --per-column
 if need_shared "the figures of alltypes_plain"; then
   run_expect 0 "scan alltypes_plain" -- "$TOOL" scan "$DATA/alltypes_plain.parquet"

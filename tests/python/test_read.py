@@ -79,6 +79,25 @@ def test_columns_rows_dictionary(sample_table, tmp_path):
     assert pa.types.is_dictionary(named.schema.field("binary").type)
 
 
+def test_batch_rows_and_bytes(sample_table, tmp_path):
+    path = str(tmp_path / "t.parquet")
+    pq.write_table(sample_table, path, row_group_size=100)
+    whole = pq.read_table(path)
+
+    def batch_lengths(table):
+        return [len(batch) for batch in pa.RecordBatchReader.from_stream(table)]
+
+    # Batches of a few rows under a bound below a row's bytes; no bound gives batch_rows.
+    tiny = pqpage.read_table(path, columns=["utf8"], batch_bytes=1)
+    assert len(batch_lengths(tiny)) > whole.num_rows // 4
+    assert R.compare_tables(whole.select(["utf8"]), tiny.to_pyarrow()) is None
+    rows = pqpage.read_table(path, batch_rows=40, batch_bytes=0)
+    assert max(batch_lengths(rows)) == 40
+    assert R.compare_tables(whole, rows.to_pyarrow()) is None
+    with pytest.raises(pqpage.ArgumentError):
+        pqpage.read_table(path, batch_bytes=-1)
+
+
 def test_two_threads_read_alike(sample_table, tmp_path):
     path = str(tmp_path / "t.parquet")
     big = pa.concat_tables([sample_table] * 200)

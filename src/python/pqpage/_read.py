@@ -112,6 +112,7 @@ def read_table(
     dictionary: Union[bool, Sequence[str]] = False,
     *,
     batch_rows: int = 64 * 1024,
+    batch_bytes: int = 4 << 20,
 ) -> ParquetTable:
     """Opens a Parquet file for reading as Arrow data.
 
@@ -126,7 +127,10 @@ def read_table(
         dictionary: True reads every byte array column as an Arrow dictionary array; a list
             reads the leaves it names so. Columns a stored ARROW:schema makes dictionaries are
             read so in any case.
-        batch_rows: rows per record batch (a batch never spans two row groups).
+        batch_rows: rows per record batch at most (a batch never spans two row groups).
+        batch_bytes: value bytes per record batch at most, 0 for no bound: a batch holds fewer
+            rows when its columns' values would pass this many (batches that stay in the CPU's
+            cache while a consumer streams them).
 
     Returns:
         A :class:`ParquetTable`, which implements ``__arrow_c_stream__``.
@@ -140,6 +144,12 @@ def read_table(
     if not isinstance(dictionary, bool):
         dictionary = list(dictionary)
     source = _pqpage.ArrowTableSource(
-        os.fspath(path), _paths(columns), _row_range(rows), threads, dictionary, batch_rows
+        os.fspath(path),
+        _paths(columns),
+        _row_range(rows),
+        threads,
+        dictionary,
+        batch_rows,
+        batch_bytes,
     )
     return ParquetTable(source)
