@@ -194,20 +194,25 @@ LeafSlots SlotsOf(const ReadField& field, const LeafBatch& batch, const ColumnDe
   return slots;
 }
 
-// Fixed-width Arrow values of `width` bytes, each written by write(value_index, out).
+// Fixed-width Arrow values of `width` bytes, each written by write(value_index, out): in order to
+// the front of the buffer, then moved to their slots as SameBytes moves them, which spares a
+// zero-fill of every slot and a call per slot found by walking the validity.
 template <typename Write>
 absl::StatusOr<LeafSlots> FillFixed(const ReadField& field, const LeafBatch& batch,
                                     const ColumnDescriptor& column, size_t width, ArrowBuffer& data,
                                     Write&& write) {
-  // Sized for every level first: the slots are at most the levels.
-  data.Resize(static_cast<size_t>(batch.levels) * width);
+  LeafSlots slots = SlotsOf(field, batch, column);
+  const int64_t present = slots.length - slots.nulls;
+  if (present != batch.count) {
+    return absl::InternalError(absl::StrCat("a leaf batch of ", batch.count, " values has ",
+                                            present, " present slots"));
+  }
+  data.ResizeUninitialized(static_cast<size_t>(slots.length) * width);
   uint8_t* out = data.data();
-  absl::Status status;
-  LeafSlots slots = WalkLeaf(field, batch, column, [&](int64_t slot, int64_t value) {
-    if (status.ok()) status = write(value, out + static_cast<size_t>(slot) * width);
-  });
-  PQPAGE_RETURN_IF_ERROR(status);
-  data.Resize(static_cast<size_t>(slots.length) * width);
+  for (int64_t value = 0; value < present; ++value) {
+    PQPAGE_RETURN_IF_ERROR(write(value, out + static_cast<size_t>(value) * width));
+  }
+  if (slots.nulls > 0) SpreadToSlots(out, width, slots.validity.data(), slots.length, present);
   return slots;
 }
 
