@@ -204,8 +204,8 @@ absl::StatusOr<LeafSlots> FillFixed(const ReadField& field, const LeafBatch& bat
   LeafSlots slots = SlotsOf(field, batch, column);
   const int64_t present = slots.length - slots.nulls;
   if (present != batch.count) {
-    return absl::InternalError(absl::StrCat("a leaf batch of ", batch.count, " values has ",
-                                            present, " present slots"));
+    return absl::InternalError(
+        absl::StrCat("a leaf batch of ", batch.count, " values has ", present, " present slots"));
   }
   data.ResizeUninitialized(static_cast<size_t>(slots.length) * width);
   uint8_t* out = data.data();
