@@ -37,7 +37,7 @@ void LeafBatch::Clear() {
 
 LeafReader::LeafReader(ColumnChunkReader reader, double value_bytes_per_row, bool validity_bits)
     : reader_(std::move(reader)),
-      value_bytes_per_row_(value_bytes_per_row),
+      guessed_value_bytes_per_row_(value_bytes_per_row),
       validity_bits_(validity_bits && reader_.column().max_definition_level > 0 &&
                      reader_.column().max_repetition_level == 0) {}
 
@@ -143,12 +143,9 @@ absl::Status LeafReader::ReadRows(int64_t rows, LeafBatch& out) {
   if (status.ok()) {
     // The rows read so far, not the last batch alone: a batch of a few rows, nulls or empty
     // strings, must not make the next one take a whole row group. Until a value byte is seen
-    // the guess stands.
+    // the guess stands (value_bytes_per_row).
     read_rows_ += rows;
     read_value_bytes_ += static_cast<double>(out.values.size());
-    if (read_value_bytes_ > 0) {
-      value_bytes_per_row_ = read_value_bytes_ / static_cast<double>(read_rows_);
-    }
   }
   return status;
 }
@@ -158,7 +155,7 @@ absl::Status LeafReader::ReadRowsOnce(int64_t rows, LeafBatch& out) {
   // The batch before is the best guess of this one's size: reserving it spares the copies of a
   // buffer grown page by page (the buffer is handed out with the batch, so it starts empty).
   const auto expected_bytes =
-      static_cast<size_t>(value_bytes_per_row_ * static_cast<double>(rows) * (17.0 / 16.0));
+      static_cast<size_t>(value_bytes_per_row() * static_cast<double>(rows) * (17.0 / 16.0));
   out.values.Reserve(expected_bytes);
   if (validity_bits_) out.validity.Reserve(static_cast<size_t>((rows + 7) / 8));
   const ColumnDescriptor& column = reader_.column();

@@ -51,7 +51,10 @@ class LeafReader {
   const ColumnDescriptor& column() const { return reader_.column(); }
   // The value bytes per row of the rows read so far (the guess given, until one held a value
   // byte).
-  double value_bytes_per_row() const { return value_bytes_per_row_; }
+  double value_bytes_per_row() const {
+    return read_value_bytes_ > 0 ? read_value_bytes_ / static_cast<double>(read_rows_)
+                                 : guessed_value_bytes_per_row_;
+  }
 
   // Reads the next `rows` rows into `out` (cleared first).
   // @return OK; the reader's error; DataLoss when the chunk ends before `rows` rows.
@@ -67,7 +70,8 @@ class LeafReader {
 
   ColumnChunkReader reader_;
   LeafBatch carry_;
-  double value_bytes_per_row_ = 0;
+  double guessed_value_bytes_per_row_ = 0;
+  // The rows ReadRows read, and their value bytes.
   int64_t read_rows_ = 0;
   double read_value_bytes_ = 0;
   bool validity_bits_ = false;
