@@ -6,6 +6,7 @@
 
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "status_matchers.h"
@@ -68,7 +69,17 @@ std::vector<std::vector<std::string>> Patterns(size_t n, uint64_t seed) {
     for (auto& c : s) c = static_cast<char>(rng());
   }
   for (size_t i = 0; i < n; ++i) mixed[i] = std::string(i % 7 == 0 ? 3000 + i % 1000 : i % 3, 'x');
-  return {random, empty, equal, mixed};
+  std::vector<std::vector<std::string>> patterns = {random, empty, equal, mixed};
+  // Lengths in each of the encoder's word ranges ([4, 16], [8, 32], [16, 64]).
+  for (size_t word : {4, 8, 16}) {
+    std::vector<std::string> ranged(n);
+    for (auto& s : ranged) {
+      s.resize(word + rng() % (3 * word + 1));
+      for (auto& c : s) c = static_cast<char>(rng());
+    }
+    patterns.push_back(std::move(ranged));
+  }
+  return patterns;
 }
 
 TEST(DeltaLengthByteArrayRoundTrip, AllLengthsAndBatches) {

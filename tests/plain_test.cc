@@ -8,8 +8,10 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "status_matchers.h"
@@ -398,6 +400,30 @@ TEST(PlainByteArrayTest, RoundTrip) {
     for (size_t i = 0; i < n; ++i) {
       ASSERT_EQ(std::string(data.begin() + offsets[i], data.begin() + offsets[i + 1]), strings[i]);
     }
+  }
+}
+
+// Lengths that span several of the encoder's copy branches (4 to 16 bytes, 8 to 32, 16 to 64, and
+// one range no word covers), each value its own exact-size heap block so that a read past one is
+// caught by the sanitizers.
+TEST(PlainByteArrayTest, LayoutOfEveryLengthRange) {
+  for (const auto& [shortest, longest] :
+       std::vector<std::pair<size_t, size_t>>{{4, 16}, {8, 32}, {16, 64}, {3, 70}}) {
+    std::vector<std::unique_ptr<uint8_t[]>> blocks;
+    std::vector<ByteArray> values;
+    std::vector<std::string> strings;
+    for (size_t n = shortest; n <= longest; ++n) {
+      for (size_t copy = 0; copy < 3; ++copy) {
+        const size_t length = copy == 1 ? longest + shortest - n : n;  // mixed order
+        blocks.push_back(std::make_unique<uint8_t[]>(length));
+        for (size_t i = 0; i < length; ++i) blocks.back()[i] = static_cast<uint8_t>(i * 31 + n);
+        values.push_back(ByteArray(blocks.back().get(), static_cast<uint32_t>(length)));
+        strings.push_back(std::string(values.back().AsStringView()));
+      }
+    }
+    PlainEncoder<ByteArray> encoder;
+    PQPAGE_ASSERT_OK(encoder.Put(values));
+    EXPECT_EQ(encoder.Finish(), ReferenceByteArrays(strings)) << shortest << ".." << longest;
   }
 }
 

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 
 namespace pqpage::internal {
 
@@ -59,6 +60,56 @@ inline int CopyExactClass(size_t n) {
 // crosses into the next half the time).
 inline bool CopyAsBlocks(size_t shortest, size_t longest) {
   return shortest <= 32 && CopyExactClass(shortest) != CopyExactClass(longest);
+}
+
+// Copies n bytes, n in [W, 4W], with four W-byte moves and no branch: two moves from each end,
+// the inner two pushed inwards by W once n reaches 2W. For writers, whose sources are the
+// caller's values and must not be read past: a batch of lengths that straddle CopyExact's
+// branches (4 to 16 bytes, say) is copied without a mispredicted branch per value.
+template <size_t W>
+inline void CopyWordRange(uint8_t* dst, const uint8_t* src, size_t n) {
+  static_assert(W == 4 || W == 8 || W == 16);
+  const size_t inner = n >= 2 * W ? W : 0;
+  uint8_t a[W], b[W], c[W], d[W];
+  std::memcpy(a, src, W);
+  std::memcpy(b, src + inner, W);
+  std::memcpy(c, src + n - W - inner, W);
+  std::memcpy(d, src + n - W, W);
+  std::memcpy(dst, a, W);
+  std::memcpy(dst + inner, b, W);
+  std::memcpy(dst + n - W - inner, c, W);
+  std::memcpy(dst + n - W, d, W);
+}
+
+// The W of CopyWordRange for lengths from `shortest` to `longest` (the largest of 16, 8 and 4
+// with every length in [W, 4W]), or 0 where CopyExact is the better copy: no W fits, or every
+// length takes the same branch of CopyExact, which then predicts it.
+inline size_t WordRangeFor(size_t shortest, size_t longest) {
+  if (CopyExactClass(shortest) == CopyExactClass(longest)) return 0;
+  for (size_t word : {size_t{16}, size_t{8}, size_t{4}}) {
+    if (shortest >= word && longest <= 4 * word) return word;
+  }
+  return 0;
+}
+
+// Runs body(copy) with the copy WordRangeFor picks for lengths from `shortest` to `longest`,
+// `copy(dst, src, n)` then being CopyWordRange<W> or CopyExact: the loop in `body` is compiled
+// once per copy, with the copy inlined.
+template <typename Body>
+inline void WithCopyForLengths(size_t shortest, size_t longest, Body&& body) {
+  switch (WordRangeFor(shortest, longest)) {
+    case 16:
+      body([](uint8_t* dst, const uint8_t* src, size_t n) { CopyWordRange<16>(dst, src, n); });
+      return;
+    case 8:
+      body([](uint8_t* dst, const uint8_t* src, size_t n) { CopyWordRange<8>(dst, src, n); });
+      return;
+    case 4:
+      body([](uint8_t* dst, const uint8_t* src, size_t n) { CopyWordRange<4>(dst, src, n); });
+      return;
+    default:
+      body([](uint8_t* dst, const uint8_t* src, size_t n) { CopyExact(dst, src, n); });
+  }
 }
 
 // Copies the 32 bytes at `src` to `dst`, both of which must have that many: a value of up to 32

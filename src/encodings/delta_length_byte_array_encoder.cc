@@ -14,6 +14,8 @@ namespace pqpage {
 
 absl::Status DeltaLengthByteArrayEncoder::Put(absl::Span<const ByteArray> values) {
   size_t total = 0;
+  size_t shortest = std::numeric_limits<size_t>::max();
+  size_t longest = 0;
   for (size_t i = 0; i < values.size(); ++i) {
     if (values[i].size > static_cast<uint32_t>(std::numeric_limits<int32_t>::max())) {
       return absl::InvalidArgumentError("DELTA_LENGTH_BYTE_ARRAY: value " + std::to_string(i) +
@@ -21,21 +23,25 @@ absl::Status DeltaLengthByteArrayEncoder::Put(absl::Span<const ByteArray> values
                                         " bytes, longer than an INT32 length allows");
     }
     total += values[i].size;
+    shortest = std::min<size_t>(shortest, values[i].size);
+    longest = std::max<size_t>(longest, values[i].size);
   }
   size_t at = bytes_.size();
   bytes_.resize(at + total);
   constexpr size_t kBatch = 256;
   int32_t batch[kBatch];
-  for (size_t start = 0; start < values.size(); start += kBatch) {
-    const size_t count = std::min(kBatch, values.size() - start);
-    for (size_t i = 0; i < count; ++i) {
-      const ByteArray& value = values[start + i];
-      batch[i] = static_cast<int32_t>(value.size);
-      internal::CopyExact(bytes_.data() + at, value.data, value.size);
-      at += value.size;
+  internal::WithCopyForLengths(shortest, longest, [&](auto copy) {
+    for (size_t start = 0; start < values.size(); start += kBatch) {
+      const size_t count = std::min(kBatch, values.size() - start);
+      for (size_t i = 0; i < count; ++i) {
+        const ByteArray& value = values[start + i];
+        batch[i] = static_cast<int32_t>(value.size);
+        copy(bytes_.data() + at, value.data, value.size);
+        at += value.size;
+      }
+      (void)lengths_.Put(absl::MakeConstSpan(batch, count));  // every INT32 is encodable
     }
-    (void)lengths_.Put(absl::MakeConstSpan(batch, count));  // every INT32 is encodable
-  }
+  });
   return absl::OkStatus();
 }
 

@@ -1,5 +1,6 @@
 // PLAIN encoders: little-endian copies for numbers, LSB-first bits for booleans, length-prefixed
 // bytes for BYTE_ARRAY.
+#include <algorithm>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -96,22 +97,29 @@ using internal::ViewSize;
 template <typename View>
 absl::Status PutByteArrays(absl::Span<const View> values, std::vector<uint8_t>* buffer) {
   size_t total = 0;
+  size_t shortest = std::numeric_limits<size_t>::max();
+  size_t longest = 0;
   for (const View& value : values) {
-    if (ViewSize(value) > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
-      return absl::InvalidArgumentError(absl::StrCat("PLAIN: BYTE_ARRAY value of ", ViewSize(value),
+    const size_t size = ViewSize(value);
+    if (size > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
+      return absl::InvalidArgumentError(absl::StrCat("PLAIN: BYTE_ARRAY value of ", size,
                                                      " bytes exceeds the 2^31 - 1 byte limit"));
     }
-    total += 4 + ViewSize(value);
+    total += 4 + size;
+    shortest = std::min(shortest, size);
+    longest = std::max(longest, size);
   }
   const size_t old_size = buffer->size();
   buffer->resize(old_size + total);
   uint8_t* out = buffer->data() + old_size;
-  for (const View& value : values) {
-    const uint32_t length = static_cast<uint32_t>(ViewSize(value));
-    internal::StoreLittleEndian<uint32_t>(out, length);
-    internal::CopyExact(out + 4, ViewData(value), length);
-    out += 4 + length;
-  }
+  internal::WithCopyForLengths(shortest, longest, [&](auto copy) {
+    for (const View& value : values) {
+      const uint32_t length = static_cast<uint32_t>(ViewSize(value));
+      internal::StoreLittleEndian<uint32_t>(out, length);
+      copy(out + 4, ViewData(value), length);
+      out += 4 + length;
+    }
+  });
   return absl::OkStatus();
 }
 
