@@ -2,7 +2,6 @@
 // width1_levels.cc.
 #include <immintrin.h>
 
-#include <algorithm>
 #include <cstring>
 
 #include "codec/bitmap_writer.h"
@@ -17,49 +16,35 @@ int64_t ExpandWidth1LevelsAvx2(const uint8_t* packed, size_t bytes, int16_t* out
       0x0001, 0x0002, 0x0004, 0x0008, 0x0010, 0x0020, 0x0040, 0x0080, 0x0100, 0x0200, 0x0400,
       0x0800, 0x1000, 0x2000, 0x4000, static_cast<int16_t>(0x8000));
   const __m256i one = _mm256_set1_epi16(1);
-  // The levels are summed lane by lane as they are made; a 16-bit lane gains at most 1 per pair
-  // of bytes, so the sums move to 32-bit lanes before 2^15 pairs.
-  constexpr size_t kPairsPerFlush = size_t{1} << 14;
-  __m256i total = _mm256_setzero_si256();
   size_t b = 0;
-  while (b + 2 <= bytes) {
-    const size_t stop = std::min(bytes & ~size_t{1}, b + 2 * kPairsPerFlush);
-    __m256i sum = _mm256_setzero_si256();
-    // Sixteen bytes at a time: one load, then each pair spread over the lanes by one shuffle.
-    for (; b + 16 <= stop; b += 16) {
-      const __m256i sixteen = _mm256_broadcastsi128_si256(
-          _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + b)));
-      for (int pair = 0; pair < 8; ++pair) {
-        const __m256i spread = _mm256_shuffle_epi8(
-            sixteen, _mm256_set1_epi16(static_cast<int16_t>((2 * pair) | ((2 * pair + 1) << 8))));
-        const __m256i levels = _mm256_min_epu16(_mm256_and_si256(spread, bit_of_lane), one);
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * (b + 2 * pair)), levels);
-        sum = _mm256_add_epi16(sum, levels);
-      }
-    }
-    for (; b < stop; b += 2) {
-      uint16_t two;
-      std::memcpy(&two, packed + b, sizeof(two));
-      const __m256i spread = _mm256_set1_epi16(static_cast<int16_t>(two));
+  // Sixteen bytes at a time: one load, then each pair spread over the lanes by one shuffle.
+  for (; b + 16 <= bytes; b += 16) {
+    const __m256i sixteen =
+        _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(packed + b)));
+    for (int pair = 0; pair < 8; ++pair) {
+      const __m256i spread = _mm256_shuffle_epi8(
+          sixteen, _mm256_set1_epi16(static_cast<int16_t>((2 * pair) | ((2 * pair + 1) << 8))));
       const __m256i levels = _mm256_min_epu16(_mm256_and_si256(spread, bit_of_lane), one);
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * b), levels);
-      sum = _mm256_add_epi16(sum, levels);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * (b + 2 * pair)), levels);
     }
-    total = _mm256_add_epi32(total, _mm256_madd_epi16(sum, one));
   }
-  alignas(32) int32_t lanes[8];
-  _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), total);
-  int64_t ones = 0;
-  for (int32_t lane : lanes) ones += lane;
+  for (; b + 2 <= bytes; b += 2) {
+    uint16_t two;
+    std::memcpy(&two, packed + b, sizeof(two));
+    const __m256i spread = _mm256_set1_epi16(static_cast<int16_t>(two));
+    const __m256i levels = _mm256_min_epu16(_mm256_and_si256(spread, bit_of_lane), one);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * b), levels);
+  }
   if (b < bytes) {
     // The odd last byte: eight lanes of the same shape.
     const __m128i spread = _mm_set1_epi16(packed[b]);
     const __m128i levels = _mm_min_epu16(_mm_and_si128(spread, _mm256_castsi256_si128(bit_of_lane)),
                                          _mm256_castsi256_si128(one));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 8 * b), levels);
-    ones += CountOnes64(packed[b]);
   }
-  return ones;
+  // Counted from the packed bytes, a word at a time: most runs of scattered nulls are a byte or
+  // two, where summing the levels in vector lanes and then across them cost more than the run.
+  return CountOnes(packed, bytes);
 }
 
 }  // namespace pqpage::internal
