@@ -180,8 +180,8 @@ TEST(SlotKernelsTest, SpreadTwinsAgree) {
 }
 
 // Every count 0..300 (each tail of the eight-slot step), null shares from none to all, both
-// offset widths, with and without a bitmap: the active tier's OffsetsFromLengths and, where the
-// CPU has AVX-512, its twin, against the portable loop.
+// offset widths, with and without a bitmap: the portable twin, the active tier's
+// OffsetsFromLengths and, where the CPU has AVX-512, its twin, against a loop over the slots.
 TEST(SlotKernelsTest, OffsetsFromLengthsTwinsAgree) {
   const bool avx512 = internal::CanRunAvx512Twins(internal::DetectedCpuFeatures());
   std::mt19937 random(5);
@@ -199,23 +199,30 @@ TEST(SlotKernelsTest, OffsetsFromLengthsTwinsAgree) {
         length = static_cast<int32_t>(random() % 4 == 0 ? random() % (1u << 30) : random() % 40);
       }
       const uint8_t* bitmap = dense ? nullptr : bits.data();
-      std::vector<int64_t> wide(static_cast<size_t>(slots) + 1, -1);
-      const int64_t end = OffsetsFromLengthsScalar(lengths.data(), bitmap, slots, wide.data());
-      std::vector<int32_t> narrow(static_cast<size_t>(slots) + 1, -1);
-      EXPECT_EQ(OffsetsFromLengthsScalar(lengths.data(), bitmap, slots, narrow.data()), end);
-      for (const bool twin : {false, true}) {
+      // The reference: a slot at a time.
+      std::vector<int64_t> wide(static_cast<size_t>(slots) + 1, 0);
+      std::vector<int32_t> narrow(static_cast<size_t>(slots) + 1, 0);
+      int64_t end = 0;
+      for (int64_t slot = 0, value = 0; slot < slots; ++slot) {
+        if (dense || Bit(bits, slot)) end += lengths[static_cast<size_t>(value++)];
+        wide[static_cast<size_t>(slot) + 1] = end;
+        narrow[static_cast<size_t>(slot) + 1] = static_cast<int32_t>(static_cast<uint32_t>(end));
+      }
+      for (const int form : {0, 1, 2}) {  // the portable twin, the active tier's, the AVX-512 twin
+        const bool twin = form == 2;
         if (twin && !avx512) continue;
         SCOPED_TRACE(::testing::Message()
-                     << "slots " << slots << " dense " << dense << " twin " << twin);
+                     << "slots " << slots << " dense " << dense << " form " << form);
         // One slot more than written in each: the kernels must not write past slots + 1.
         std::vector<int64_t> got_wide(static_cast<size_t>(slots) + 2, -1);
         std::vector<int32_t> got_narrow(static_cast<size_t>(slots) + 2, -1);
-        EXPECT_EQ(twin ? OffsetsFromLengthsAvx512(lengths.data(), bitmap, slots, got_wide.data())
-                       : OffsetsFromLengths(lengths.data(), bitmap, slots, got_wide.data()),
-                  end);
-        EXPECT_EQ(twin ? OffsetsFromLengthsAvx512(lengths.data(), bitmap, slots, got_narrow.data())
-                       : OffsetsFromLengths(lengths.data(), bitmap, slots, got_narrow.data()),
-                  end);
+        const auto offsets = [&](auto* out) {
+          return form == 0   ? OffsetsFromLengthsScalar(lengths.data(), bitmap, slots, out)
+                 : form == 1 ? OffsetsFromLengths(lengths.data(), bitmap, slots, out)
+                             : OffsetsFromLengthsAvx512(lengths.data(), bitmap, slots, out);
+        };
+        EXPECT_EQ(offsets(got_wide.data()), end);
+        EXPECT_EQ(offsets(got_narrow.data()), end);
         EXPECT_EQ(got_wide.back(), -1);
         EXPECT_EQ(got_narrow.back(), -1);
         got_wide.pop_back();

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "common/cpu_features.h"
 
@@ -50,6 +51,20 @@ void Spread(uint8_t* bytes, size_t width, const uint8_t* bits, int64_t slots, in
       } else {
         std::memmove(bytes + static_cast<size_t>(slot) * size,
                      bytes + static_cast<size_t>(value) * size, 8 * size);
+      }
+    } else if constexpr (kWidth == 4 || kWidth == 8) {
+      // A byte with nulls, without a branch per slot (nulls fall anywhere): each slot takes the
+      // value below it, masked to zero when its bit is clear. The value read for a null slot is
+      // one of the `slots` values of room, whatever it holds.
+      using Word = std::conditional_t<kWidth == 4, uint32_t, uint64_t>;
+      for (int i = 7; i >= 0; --i) {
+        const Word present = (byte >> i) & 1;
+        --slot;
+        value -= static_cast<int64_t>(present);
+        Word moved;
+        std::memcpy(&moved, bytes + static_cast<size_t>(value) * kWidth, kWidth);
+        moved &= Word{0} - present;
+        std::memcpy(bytes + static_cast<size_t>(slot) * kWidth, &moved, kWidth);
       }
     } else {
       for (int i = 0; i < 8; ++i) FillSlot<kWidth>(bytes, width, bits, --slot, &value);

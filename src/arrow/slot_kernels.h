@@ -70,8 +70,34 @@ int64_t OffsetsFromLengthsScalar(const int32_t* lengths, const uint8_t* bits, in
     }
     return end;
   }
+  // A bitmap byte at a time. Nulls fall anywhere, so a branch on every slot's bit mispredicts;
+  // a byte of eight present slots (most bytes, at a few percent nulls) and a byte of nulls take
+  // no branch per slot, and a mixed byte adds each slot's length masked by its bit. Its length is
+  // read at `value & -bit`, which for a null slot is lengths[0]: present, as the byte has a set
+  // bit.
   int64_t value = 0;
-  for (int64_t slot = 0; slot < slots; ++slot) {
+  int64_t slot = 0;
+  for (; slot + 8 <= slots; slot += 8) {
+    const uint32_t byte = bits[slot >> 3];
+    Offset* out = offsets + slot + 1;
+    if (byte == 0xff) {
+      for (int i = 0; i < 8; ++i) {
+        end += lengths[value + i];
+        out[i] = static_cast<Offset>(end);
+      }
+      value += 8;
+    } else if (byte == 0) {
+      for (int i = 0; i < 8; ++i) out[i] = static_cast<Offset>(end);
+    } else {
+      for (int i = 0; i < 8; ++i) {
+        const int64_t bit = (byte >> i) & 1;
+        end += lengths[value & -bit] & -bit;
+        value += bit;
+        out[i] = static_cast<Offset>(end);
+      }
+    }
+  }
+  for (; slot < slots; ++slot) {
     if (((bits[slot >> 3] >> (slot & 7)) & 1) != 0) end += lengths[value++];
     offsets[slot + 1] = static_cast<Offset>(end);
   }
