@@ -1,8 +1,8 @@
 // The Arrow assembly kernels against plain per-slot loops: every count from 0 to a few hundred
 // (so every tail of the 16-level SIMD step and of the 8-slot bitmap bytes), null densities from
 // none to all, every value width assembly uses and a few it does not. SpreadToSlots and
-// OffsetsFromLengths have AVX-512 twins: ctest runs this suite at every SIMD tier, and the twins
-// are also compared directly where the CPU has AVX-512.
+// OffsetsFromLengths have AVX-512 twins and SpreadToSlots an AVX2 one: ctest runs this suite at
+// every SIMD tier, and the twins are also compared directly where the CPU runs them.
 #include "arrow/slot_kernels.h"
 
 #include <gtest/gtest.h>
@@ -151,32 +151,48 @@ TEST(SlotKernelsTest, SpreadToSlotsPutsEachValueInItsSlotAndZerosUnderNulls) {
   }
 }
 
+// Each SIMD twin the CPU can run against the portable one, on buffers of random bytes (so the
+// bytes past the packed values are not zeros the kernels could get away with).
 TEST(SlotKernelsTest, SpreadTwinsAgree) {
-  if (!internal::CanRunAvx512Twins(internal::DetectedCpuFeatures())) {
-    GTEST_SKIP() << "this CPU cannot run the AVX-512 twin";
-  }
+  struct Twin {
+    const char* name;
+    bool (*spread)(uint8_t*, size_t, const uint8_t*, int64_t, int64_t);
+    bool runs;
+    std::vector<size_t> widths;
+  };
+  const internal::CpuFeatures& cpu = internal::DetectedCpuFeatures();
+  const std::vector<Twin> twins = {
+      {"avx512", SpreadToSlotsAvx512, internal::CanRunAvx512Twins(cpu), {1, 2, 4, 8}},
+      {"avx2", SpreadToSlotsAvx2, internal::CanRunAvx2Twins(cpu), {4, 8}}};
+  bool any = false;
   std::mt19937 random(11);
-  for (const size_t width : {size_t{1}, size_t{2}, size_t{4}, size_t{8}}) {
-    for (int64_t slots = 0; slots <= 300; ++slots) {
-      const double null_share = static_cast<double>(slots % 5) / 4.0;
-      const std::vector<int16_t> levels =
-          RandomLevels(slots, 1, null_share, static_cast<uint32_t>(slots + width));
-      std::vector<uint8_t> bits(static_cast<size_t>((slots + 7) / 8));
-      const int64_t values = ValidityFromLevels(levels.data(), slots, 1, bits.data());
-      if (slots % 8 != 0) bits.back() |= static_cast<uint8_t>(0xff << (slots % 8));
-      std::vector<uint8_t> scalar(static_cast<size_t>(slots) * width);
-      for (uint8_t& byte : scalar) byte = static_cast<uint8_t>(random());
-      std::vector<uint8_t> twin = scalar;
-      SpreadToSlotsScalar(scalar.data(), width, bits.data(), slots, values);
-      ASSERT_TRUE(SpreadToSlotsAvx512(twin.data(), width, bits.data(), slots, values));
-      ASSERT_EQ(twin, scalar) << "width " << width << " slots " << slots;
+  for (const Twin& twin : twins) {
+    if (!twin.runs) continue;
+    any = true;
+    for (const size_t width : twin.widths) {
+      for (int64_t slots = 0; slots <= 300; ++slots) {
+        const double null_share = static_cast<double>(slots % 5) / 4.0;
+        const std::vector<int16_t> levels =
+            RandomLevels(slots, 1, null_share, static_cast<uint32_t>(slots + width));
+        std::vector<uint8_t> bits(static_cast<size_t>((slots + 7) / 8));
+        const int64_t values = ValidityFromLevels(levels.data(), slots, 1, bits.data());
+        if (slots % 8 != 0) bits.back() |= static_cast<uint8_t>(0xff << (slots % 8));
+        // Exactly `slots` values of room, so that the sanitizers see a read past them.
+        std::vector<uint8_t> scalar(static_cast<size_t>(slots) * width);
+        for (uint8_t& byte : scalar) byte = static_cast<uint8_t>(random());
+        std::vector<uint8_t> simd = scalar;
+        SpreadToSlotsScalar(scalar.data(), width, bits.data(), slots, values);
+        ASSERT_TRUE(twin.spread(simd.data(), width, bits.data(), slots, values));
+        ASSERT_EQ(simd, scalar) << twin.name << " width " << width << " slots " << slots;
+      }
     }
+    // Other widths are the portable twin's: refused, nothing written.
+    std::vector<uint8_t> untouched(48, 7);
+    const std::vector<uint8_t> all_present = {0xff, 0xff, 0xff};
+    EXPECT_FALSE(twin.spread(untouched.data(), 16, all_present.data(), 3, 3)) << twin.name;
+    EXPECT_EQ(untouched, std::vector<uint8_t>(48, 7));
   }
-  // Other widths are the scalar twin's: refused, nothing written.
-  std::vector<uint8_t> untouched(48, 7);
-  const std::vector<uint8_t> all_present = {0xff, 0xff, 0xff};
-  EXPECT_FALSE(SpreadToSlotsAvx512(untouched.data(), 16, all_present.data(), 3, 3));
-  EXPECT_EQ(untouched, std::vector<uint8_t>(48, 7));
+  if (!any) GTEST_SKIP() << "this CPU can run no SIMD twin";
 }
 
 // Every count 0..300 (each tail of the eight-slot step), null shares from none to all, both

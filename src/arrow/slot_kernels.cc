@@ -153,6 +153,7 @@ int64_t SlotValidity(const int16_t* levels, int64_t count, int16_t slot_def, int
 void SpreadToSlots(uint8_t* bytes, size_t width, const uint8_t* bits, int64_t slots,
                    int64_t values) {
   if (internal::UseAvx512Twins() && SpreadToSlotsAvx512(bytes, width, bits, slots, values)) return;
+  if (internal::UseAvx2Twins() && SpreadToSlotsAvx2(bytes, width, bits, slots, values)) return;
   SpreadToSlotsScalar(bytes, width, bits, slots, values);
 }
 

@@ -2,7 +2,8 @@
 // begin among repetition levels, a validity bitmap from definition levels, packed values spread
 // to their slots, and byte array offsets from the present values' lengths. Each is one pass over
 // plain arrays, in blocks where SSE2 (every x86-64) can compare many levels at once; the last two
-// have AVX-512 twins (slot_kernels_avx512.cc) built on VPEXPAND.
+// have AVX-512 twins (slot_kernels_avx512.cc) built on VPEXPAND, and SpreadToSlots an AVX2 twin
+// (slot_kernels_avx2.cc) built on a permute.
 #ifndef PQPAGE_SRC_ARROW_SLOT_KERNELS_H_
 #define PQPAGE_SRC_ARROW_SLOT_KERNELS_H_
 
@@ -36,16 +37,20 @@ int64_t SlotValidity(const int16_t* levels, int64_t count, int16_t slot_def, int
 // Moves the `values` packed values of `width` bytes at the front of `bytes` to their slots: slot
 // i holds the next value where bit i of `bits` is set, and zeros where it is clear. `bytes` holds
 // `slots` values of room; values <= slots, and exactly `values` bits of the first `slots` are set.
-// Widths 1, 2, 4 and 8 go through the AVX-512 twin when the CPU gate allows it.
+// Widths 1, 2, 4 and 8 go through the AVX-512 twin when the CPU gate allows it, else widths 4 and
+// 8 through the AVX2 twin.
 void SpreadToSlots(uint8_t* bytes, size_t width, const uint8_t* bits, int64_t slots,
                    int64_t values);
-// The twins behind SpreadToSlots: the portable one, and the AVX-512 one (only when
+// The twins behind SpreadToSlots: the portable one; the AVX-512 one (only when
 // internal::UseAvx512Twins()), which returns false, writing nothing, for a width other than 1, 2,
-// 4 and 8.
+// 4 and 8; and the AVX2 one (only when internal::UseAvx2Twins()), likewise for a width other
+// than 4 and 8.
 void SpreadToSlotsScalar(uint8_t* bytes, size_t width, const uint8_t* bits, int64_t slots,
                          int64_t values);
 bool SpreadToSlotsAvx512(uint8_t* bytes, size_t width, const uint8_t* bits, int64_t slots,
                          int64_t values);
+bool SpreadToSlotsAvx2(uint8_t* bytes, size_t width, const uint8_t* bits, int64_t slots,
+                       int64_t values);
 
 // Writes slots + 1 offsets: 0, then after each slot the running sum of the lengths of the
 // present values (a null slot repeats the offset before it). `bits` is null when every slot is
