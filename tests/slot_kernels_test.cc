@@ -197,9 +197,10 @@ TEST(SlotKernelsTest, SpreadTwinsAgree) {
 
 // Every count 0..300 (each tail of the eight-slot step), null shares from none to all, both
 // offset widths, with and without a bitmap: the portable twin, the active tier's
-// OffsetsFromLengths and, where the CPU has AVX-512, its twin, against a loop over the slots.
+// OffsetsFromLengths and the SIMD twins the CPU runs, against a loop over the slots.
 TEST(SlotKernelsTest, OffsetsFromLengthsTwinsAgree) {
   const bool avx512 = internal::CanRunAvx512Twins(internal::DetectedCpuFeatures());
+  const bool avx2 = internal::CanRunAvx2Twins(internal::DetectedCpuFeatures());
   std::mt19937 random(5);
   for (int64_t slots = 0; slots <= 300; ++slots) {
     for (const bool dense : {false, true}) {
@@ -224,9 +225,9 @@ TEST(SlotKernelsTest, OffsetsFromLengthsTwinsAgree) {
         wide[static_cast<size_t>(slot) + 1] = end;
         narrow[static_cast<size_t>(slot) + 1] = static_cast<int32_t>(static_cast<uint32_t>(end));
       }
-      for (const int form : {0, 1, 2}) {  // the portable twin, the active tier's, the AVX-512 twin
-        const bool twin = form == 2;
-        if (twin && !avx512) continue;
+      // The portable twin, the active tier's, the AVX-512 twin, the AVX2 twin (int32 only).
+      for (const int form : {0, 1, 2, 3}) {
+        if ((form == 2 && !avx512) || (form == 3 && !avx2)) continue;
         SCOPED_TRACE(::testing::Message()
                      << "slots " << slots << " dense " << dense << " form " << form);
         // One slot more than written in each: the kernels must not write past slots + 1.
@@ -237,8 +238,14 @@ TEST(SlotKernelsTest, OffsetsFromLengthsTwinsAgree) {
                  : form == 1 ? OffsetsFromLengths(lengths.data(), bitmap, slots, out)
                              : OffsetsFromLengthsAvx512(lengths.data(), bitmap, slots, out);
         };
-        EXPECT_EQ(offsets(got_wide.data()), end);
-        EXPECT_EQ(offsets(got_narrow.data()), end);
+        if (form == 3) {
+          got_wide = wide;  // no int64 form
+          got_wide.push_back(-1);
+          EXPECT_EQ(OffsetsFromLengthsAvx2(lengths.data(), bitmap, slots, got_narrow.data()), end);
+        } else {
+          EXPECT_EQ(offsets(got_wide.data()), end);
+          EXPECT_EQ(offsets(got_narrow.data()), end);
+        }
         EXPECT_EQ(got_wide.back(), -1);
         EXPECT_EQ(got_narrow.back(), -1);
         got_wide.pop_back();

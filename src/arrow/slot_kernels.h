@@ -2,7 +2,7 @@
 // begin among repetition levels, a validity bitmap from definition levels, packed values spread
 // to their slots, and byte array offsets from the present values' lengths. Each is one pass over
 // plain arrays, in blocks where SSE2 (every x86-64) can compare many levels at once; the last two
-// have AVX-512 twins (slot_kernels_avx512.cc) built on VPEXPAND, and SpreadToSlots an AVX2 twin
+// have AVX-512 twins (slot_kernels_avx512.cc) built on VPEXPAND, and AVX2 twins
 // (slot_kernels_avx2.cc) built on a permute.
 #ifndef PQPAGE_SRC_ARROW_SLOT_KERNELS_H_
 #define PQPAGE_SRC_ARROW_SLOT_KERNELS_H_
@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "common/cpu_features.h"
 
@@ -113,10 +114,17 @@ int64_t OffsetsFromLengthsAvx512(const int32_t* lengths, const uint8_t* bits, in
 int64_t OffsetsFromLengthsAvx512(const int32_t* lengths, const uint8_t* bits, int64_t slots,
                                  int64_t* offsets);
 
+// The AVX2 twin, for int32 offsets (only when internal::UseAvx2Twins()).
+int64_t OffsetsFromLengthsAvx2(const int32_t* lengths, const uint8_t* bits, int64_t slots,
+                               int32_t* offsets);
+
 template <typename Offset>
 int64_t OffsetsFromLengths(const int32_t* lengths, const uint8_t* bits, int64_t slots,
                            Offset* offsets) {
   if (internal::UseAvx512Twins()) return OffsetsFromLengthsAvx512(lengths, bits, slots, offsets);
+  if constexpr (std::is_same_v<Offset, int32_t>) {
+    if (internal::UseAvx2Twins()) return OffsetsFromLengthsAvx2(lengths, bits, slots, offsets);
+  }
   return OffsetsFromLengthsScalar(lengths, bits, slots, offsets);
 }
 

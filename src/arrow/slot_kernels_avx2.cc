@@ -1,8 +1,10 @@
-// The AVX2 twin of SpreadToSlots (slot_kernels.h) for 4- and 8-byte values, for CPUs without the
-// AVX-512 twin's expanding loads. Eight slots a step (a bitmap byte), from the back: one load of
-// the packed values the step may take, a permute that puts the value of rank r among the byte's
-// set bits in the lane of that bit (the ranks come from a 2 KiB table, not PDEP, which older AMD
-// cores run in microcode), zeros in the lanes of clear bits, and one store of the eight slots.
+// The AVX2 twins of SpreadToSlots (4- and 8-byte values) and of OffsetsFromLengths (int32
+// offsets), for CPUs without the AVX-512 twins' expanding loads. Eight slots a step (a bitmap
+// byte): one load of the packed values or lengths the step takes, a permute that puts the one of
+// rank r among the byte's set bits in the lane of that bit (the ranks come from a 2 KiB table,
+// not PDEP, which older AMD cores run in microcode), zeros in the lanes of clear bits; then one
+// store of the eight slots, or, for offsets, a prefix sum of the eight lengths first. SpreadToSlots
+// goes from the back, OffsetsFromLengths from the front.
 #include <immintrin.h>
 
 #include <cstddef>
@@ -145,7 +147,60 @@ void Spread(uint8_t* bytes, const uint8_t* bits, int64_t slots, int64_t values) 
   while (slot > value) Step<kWidth>(bytes, bits[(slot >> 3) - 1], true, 8, &slot, &value);
 }
 
+// Eight int32 lanes to their running sums, lane i holding lanes 0..i added up: a shift and add
+// of one and of two lanes within each 128-bit half, then the low half's total added to the high
+// half.
+inline __m256i PrefixSum8(__m256i x) {
+  x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
+  x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
+  const __m256i low_total =
+      _mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(0, 0, 0, 0, 3, 3, 3, 3));
+  return _mm256_add_epi32(
+      x, _mm256_and_si256(low_total, _mm256_setr_epi32(0, 0, 0, 0, -1, -1, -1, -1)));
+}
+
 }  // namespace
+
+int64_t OffsetsFromLengthsAvx2(const int32_t* lengths, const uint8_t* bits, int64_t slots,
+                               int32_t* offsets) {
+  offsets[0] = 0;
+  __m256i base = _mm256_setzero_si256();  // the last offset written, in every lane (wrapping)
+  const __m256i last_lane = _mm256_set1_epi32(7);
+  __m256i total = _mm256_setzero_si256();  // the lengths so far, in four 64-bit lanes
+  int64_t value = 0;
+  int64_t slot = 0;
+  for (; slot + 8 <= slots; slot += 8) {
+    __m256i eight;
+    if (bits == nullptr) {
+      eight = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(lengths + slot));
+    } else {
+      // The byte's lengths, read by a masked load (none past the last), to their slots.
+      const uint32_t byte = bits[slot >> 3];
+      const int present = __builtin_popcount(byte);
+      const __m256i packed = _mm256_maskload_epi32(lengths + value, FirstLanes32(present));
+      eight =
+          _mm256_and_si256(_mm256_permutevar8x32_epi32(packed, Ranks32(byte)), LaneMask32(byte));
+      value += present;
+    }
+    // The int32 offsets wrap; the total, summed in 64-bit lanes, does not.
+    total = _mm256_add_epi64(total, _mm256_cvtepi32_epi64(_mm256_castsi256_si128(eight)));
+    total = _mm256_add_epi64(total, _mm256_cvtepi32_epi64(_mm256_extracti128_si256(eight, 1)));
+    const __m256i prefix = PrefixSum8(eight);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(offsets + slot + 1),
+                        _mm256_add_epi32(prefix, base));
+    // The step's total joins the base apart from its stores: one add a step on the carried chain.
+    base = _mm256_add_epi32(base, _mm256_permutevar8x32_epi32(prefix, last_lane));
+  }
+  if (bits == nullptr) value = slot;
+  alignas(32) int64_t lanes[4];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), total);
+  int64_t end = lanes[0] + lanes[1] + lanes[2] + lanes[3];
+  for (; slot < slots; ++slot) {
+    if (bits == nullptr || ((bits[slot >> 3] >> (slot & 7)) & 1) != 0) end += lengths[value++];
+    offsets[slot + 1] = static_cast<int32_t>(end);
+  }
+  return end;
+}
 
 bool SpreadToSlotsAvx2(uint8_t* bytes, size_t width, const uint8_t* bits, int64_t slots,
                        int64_t values) {
