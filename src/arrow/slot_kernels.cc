@@ -159,20 +159,9 @@ void SpreadToSlots(uint8_t* bytes, size_t width, const uint8_t* bits, int64_t sl
 
 void SpreadToSlotsScalar(uint8_t* bytes, size_t width, const uint8_t* bits, int64_t slots,
                          int64_t values) {
-  switch (width) {
-    case 1:
-      return Spread<1>(bytes, width, bits, slots, values);
-    case 2:
-      return Spread<2>(bytes, width, bits, slots, values);
-    case 4:
-      return Spread<4>(bytes, width, bits, slots, values);
-    case 8:
-      return Spread<8>(bytes, width, bits, slots, values);
-    case 16:
-      return Spread<16>(bytes, width, bits, slots, values);
-    default:
-      return Spread<0>(bytes, width, bits, slots, values);
-  }
+  const auto spread = [&](auto kWidth) { Spread<kWidth>(bytes, width, bits, slots, values); };
+  // kWidth 0: any other width, known only at run time.
+  if (!ForWidth<1, 2, 4, 8, 16>(width, spread)) spread(std::integral_constant<size_t, 0>());
 }
 
 }  // namespace pqpage::arrow_internal

@@ -35,6 +35,14 @@ int64_t ValidityFromLevels(const int16_t* levels, int64_t count, int16_t max, ui
 int64_t SlotValidity(const int16_t* levels, int64_t count, int16_t slot_def, int16_t max,
                      uint8_t* bits, int64_t* slots);
 
+// Calls run(std::integral_constant<size_t, W>()) for the W of kWidths equal to `width`, so that
+// each twin's spread is compiled for the widths it has.
+// @return whether `width` was one of kWidths.
+template <size_t... kWidths, typename Run>
+bool ForWidth(size_t width, Run&& run) {
+  return ((width == kWidths && (run(std::integral_constant<size_t, kWidths>()), true)) || ...);
+}
+
 // Moves the `values` packed values of `width` bytes at the front of `bytes` to their slots: slot
 // i holds the next value where bit i of `bits` is set, and zeros where it is clear. `bytes` holds
 // `slots` values of room; values <= slots, and exactly `values` bits of the first `slots` are set.

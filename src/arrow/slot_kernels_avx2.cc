@@ -204,16 +204,7 @@ int64_t OffsetsFromLengthsAvx2(const int32_t* lengths, const uint8_t* bits, int6
 
 bool SpreadToSlotsAvx2(uint8_t* bytes, size_t width, const uint8_t* bits, int64_t slots,
                        int64_t values) {
-  switch (width) {
-    case 4:
-      Spread<4>(bytes, bits, slots, values);
-      return true;
-    case 8:
-      Spread<8>(bytes, bits, slots, values);
-      return true;
-    default:
-      return false;
-  }
+  return ForWidth<4, 8>(width, [&](auto kWidth) { Spread<kWidth>(bytes, bits, slots, values); });
 }
 
 }  // namespace pqpage::arrow_internal

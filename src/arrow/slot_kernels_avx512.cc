@@ -104,22 +104,8 @@ int64_t OffsetsFromLengthsAvx512(const int32_t* lengths, const uint8_t* bits, in
 
 bool SpreadToSlotsAvx512(uint8_t* bytes, size_t width, const uint8_t* bits, int64_t slots,
                          int64_t values) {
-  switch (width) {
-    case 1:
-      Spread<1>(bytes, bits, slots, values);
-      return true;
-    case 2:
-      Spread<2>(bytes, bits, slots, values);
-      return true;
-    case 4:
-      Spread<4>(bytes, bits, slots, values);
-      return true;
-    case 8:
-      Spread<8>(bytes, bits, slots, values);
-      return true;
-    default:
-      return false;
-  }
+  return ForWidth<1, 2, 4, 8>(width,
+                              [&](auto kWidth) { Spread<kWidth>(bytes, bits, slots, values); });
 }
 
 }  // namespace pqpage::arrow_internal
