@@ -64,10 +64,18 @@ absl::StatusOr<int64_t> RleBitPackedHybridDecoder::DecodeLevelsCounting(absl::Sp
 }
 
 absl::StatusOr<int64_t> RleBitPackedHybridDecoder::CountMaxLevels(int16_t max_level) {
-  internal::LevelCountSink sink(nullptr, max_level, reader_->bit_width(), max_level);
+  const int width = reader_->bit_width();
+  internal::LevelCountSink sink(nullptr, max_level, width, max_level);
   const auto count = static_cast<size_t>(values_left_);
   values_left_ = 0;
-  PQPAGE_RETURN_IF_ERROR(reader_->Read(count, sink));
+  if (width == 1 && max_level >= 1) {
+    PQPAGE_RETURN_IF_ERROR(internal::ReadWidth1(
+        *reader_, count, sink, [](const uint8_t* stream, size_t stream_bytes, size_t capacity) {
+          return internal::CountWidth1Runs(stream, stream_bytes, capacity);
+        }));
+  } else {
+    PQPAGE_RETURN_IF_ERROR(reader_->Read(count, sink));
+  }
   return sink.counted();
 }
 
@@ -94,7 +102,11 @@ absl::StatusOr<int64_t> RleBitPackedHybridDecoder::DecodeToBitmap(uint8_t* bitma
         absl::StrCat("DecodeToBitmap needs bit width 1, the stream has ", reader_->bit_width()));
   }
   BitmapSink sink(bitmap, bit_offset);
-  PQPAGE_RETURN_IF_ERROR(reader_->Read(static_cast<size_t>(count), sink));
+  PQPAGE_RETURN_IF_ERROR(internal::ReadWidth1(
+      *reader_, static_cast<size_t>(count), sink,
+      [&sink, bitmap](const uint8_t* stream, size_t stream_bytes, size_t capacity) {
+        return internal::DecodeWidth1BitmapRuns(stream, stream_bytes, bitmap, sink.bit(), capacity);
+      }));
   values_left_ -= count;
   return sink.ones();
 }

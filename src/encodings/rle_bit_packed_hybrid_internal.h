@@ -62,6 +62,13 @@ class HybridRunReader {
 
   int bit_width() const { return bit_width_; }
 
+  // Values left of the run in progress; 0 between runs.
+  uint64_t run_left() const { return run_left_; }
+  // Between runs: the rest of the stream, for a kernel that walks whole runs itself (the width-1
+  // walkers of width1_run_walk.h), and the step past the `bytes` of it that kernel took.
+  absl::Span<const uint8_t> rest_of_stream() const { return reader_.rest(); }
+  void SkipWholeRuns(size_t bytes) { reader_.Advance(bytes); }
+
   // Hands the next `count` values to `sink`; DataLoss if the stream ends first.
   template <typename Sink>
   absl::Status Read(size_t count, Sink& sink) {

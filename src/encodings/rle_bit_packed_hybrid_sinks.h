@@ -102,6 +102,15 @@ class BasicLevelSink {
     }
     return true;
   }
+  // Takes note of `count` levels a width-1 run walker wrote, `ones` of them 1.
+  void Walked(size_t count, int64_t ones) {
+    if constexpr (kStore) out_ += count;
+    if (counted_level_ == 0 || counted_level_ == 1) {
+      counted_ += counted_level_ == 1 ? ones : static_cast<int64_t>(count) - ones;
+    }
+  }
+  // Where the next level goes.
+  int16_t* position() const { return out_; }
   // Levels equal to `counted_level` so far.
   int64_t counted() const { return counted_; }
 
@@ -119,6 +128,25 @@ class BasicLevelSink {
 using LevelSink = BasicLevelSink<true>;
 using LevelCountSink = BasicLevelSink<false>;
 
+// Hands the next `count` values of a width-1 stream to `sink`: the rest of the run in progress and
+// any run a walker leaves through the general walker, the whole runs between them through
+// `walk_runs(stream, stream_bytes, capacity)`, a width-1 run walker (width1_levels.h) that writes
+// where the sink stands.
+template <typename Sink, typename WalkRuns>
+absl::Status ReadWidth1(HybridRunReader& reader, size_t count, Sink& sink, WalkRuns walk_runs) {
+  const auto head = static_cast<size_t>(std::min<uint64_t>(count, reader.run_left()));
+  if (head > 0) PQPAGE_RETURN_IF_ERROR(reader.Read(head, sink));
+  size_t done = head;
+  if (done < count) {
+    const absl::Span<const uint8_t> rest = reader.rest_of_stream();
+    const Width1Runs runs = walk_runs(rest.data(), rest.size(), count - done);
+    reader.SkipWholeRuns(runs.stream_bytes);
+    sink.Walked(runs.values, runs.ones);
+    done += runs.values;
+  }
+  return reader.Read(count - done, sink);
+}
+
 // One batch of a level decoder (the hybrid's and BIT_PACKED's, both walking runs with `reader`):
 // out.size() of the `*values_left` levels into `out`, checked against `max_level`, counting those
 // equal to `counted_level`. `fast_path_width` is the width LevelSink's width-1 byte table may take
@@ -131,7 +159,15 @@ inline absl::StatusOr<int64_t> DecodeLevelBatch(const char* encoding, HybridRunR
                                                 int16_t counted_level) {
   PQPAGE_RETURN_IF_ERROR(CheckValueRequest(encoding, out.size(), *values_left));
   LevelSink sink(out.data(), max_level, fast_path_width, counted_level);
-  PQPAGE_RETURN_IF_ERROR(reader.Read(out.size(), sink));
+  if (fast_path_width == 1 && max_level >= 1) {
+    PQPAGE_RETURN_IF_ERROR(
+        ReadWidth1(reader, out.size(), sink,
+                   [&sink](const uint8_t* stream, size_t stream_bytes, size_t capacity) {
+                     return DecodeWidth1LevelRuns(stream, stream_bytes, sink.position(), capacity);
+                   }));
+  } else {
+    PQPAGE_RETURN_IF_ERROR(reader.Read(out.size(), sink));
+  }
   *values_left -= static_cast<int64_t>(out.size());
   return sink.counted();
 }
@@ -185,6 +221,12 @@ class BitmapSink {
     bit_ += count;
     return true;
   }
+  // Takes note of `count` bits a width-1 run walker wrote, `ones` of them set.
+  void Walked(size_t count, int64_t ones) {
+    bit_ += static_cast<int64_t>(count);
+    ones_ += ones;
+  }
+  int64_t bit() const { return bit_; }
   int64_t ones() const { return ones_; }
 
  private:
