@@ -13,6 +13,7 @@
 #include <tuple>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "column_data_helpers.h"
 #include "metadata/thrift_compact.h"
 #include "page/write/chunk_verifier.h"
@@ -947,6 +948,33 @@ TEST(ColumnChunkWriterTest, RejectsBadBatches) {
   // The writer is spent.
   PQPAGE_EXPECT_ERROR(writer.WriteBatch<int32_t>(def, rep, two), StatusCode::kFailedPrecondition);
   PQPAGE_EXPECT_ERROR(writer.Finish(0), StatusCode::kFailedPrecondition);
+}
+
+TEST(ColumnChunkWriterTest, NamesTheFirstLevelOutsideItsRange) {
+  // Long batches, so that the bad level sits among many good ones: the error names the first bad
+  // level and where it is, whether it is too high or negative, at the start, middle or end.
+  const ColumnDescriptor list = MakeColumn(PhysicalType::kInt32, Shape::kList);
+  for (const size_t at : {size_t{0}, size_t{777}, size_t{1999}}) {
+    for (const int16_t bad : {int16_t{3}, int16_t{-2}}) {
+      std::vector<int16_t> def(2000, 1);
+      std::vector<int16_t> rep(2000, 1);
+      rep[0] = 0;
+      def[at] = bad;
+      if (at + 5 < def.size()) def[at + 5] = 9;  // a later bad level is not the one named
+      ColumnChunkWriter writer(list, WriterOptions());
+      const absl::Status status = writer.WriteBatch<int32_t>(def, rep, {});
+      EXPECT_EQ(status.code(), StatusCode::kInvalidArgument);
+      const std::string want =
+          absl::StrCat("definition level ", bad, " at ", at, " is outside 0..2");
+      EXPECT_NE(std::string(status.message()).find(want), std::string::npos) << status;
+      std::fill(def.begin(), def.end(), int16_t{1});
+      rep[at == 0 ? 1 : at] = bad;
+      const absl::Status rep_status = writer.WriteBatch<int32_t>(def, rep, {});
+      const std::string rep_want =
+          absl::StrCat("repetition level ", bad, " at ", at == 0 ? 1 : at, " is outside 0..1");
+      EXPECT_NE(std::string(rep_status.message()).find(rep_want), std::string::npos) << rep_status;
+    }
+  }
 }
 
 TEST(ColumnChunkWriterTest, RejectsBadValues) {

@@ -1,5 +1,6 @@
 #include "page/write/writer_checks.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -92,10 +93,46 @@ absl::Status CheckWriterSetup(const ColumnDescriptor& column, const WriterOption
   return absl::OkStatus();
 }
 
+namespace {
+
+// The lowest and highest of `levels`, and how many equal `counted`: one pass with no branch, which
+// the compiler vectorises (a loop that returns at the first bad level is not).
+struct LevelSummary {
+  int16_t lowest = 0;
+  int16_t highest = 0;
+  int64_t counted = 0;
+};
+LevelSummary Summarize(absl::Span<const int16_t> levels, int16_t counted) {
+  LevelSummary summary;
+  if (levels.empty()) return summary;
+  int16_t lowest = levels[0];
+  int16_t highest = levels[0];
+  int64_t matches = 0;
+  for (const int16_t level : levels) {
+    lowest = std::min(lowest, level);
+    highest = std::max(highest, level);
+    matches += level == counted ? 1 : 0;
+  }
+  return {lowest, highest, matches};
+}
+
+// The error for the first level outside 0..max_level; only called when there is one.
+absl::Status LevelOutsideRange(const ColumnDescriptor& column, const char* kind,
+                               absl::Span<const int16_t> levels, int16_t max_level) {
+  size_t i = 0;
+  while (i + 1 < levels.size() && levels[i] >= 0 && levels[i] <= max_level) ++i;
+  return absl::InvalidArgumentError(absl::StrCat("column '", column.PathString(), "': ", kind,
+                                                 " level ", levels[i], " at ", i, " is outside 0..",
+                                                 max_level));
+}
+
+}  // namespace
+
 absl::StatusOr<int64_t> CheckLevels(const ColumnDescriptor& column, absl::Span<const int16_t> def,
                                     absl::Span<const int16_t> rep, int64_t value_count,
                                     bool chunk_empty) {
-  const std::string where = absl::StrCat("column '", column.PathString(), "': ");
+  // Built only for an error: batches are checked on every write.
+  const auto where = [&column] { return absl::StrCat("column '", column.PathString(), "': "); };
   const int16_t max_def = column.max_definition_level;
   const int16_t max_rep = column.max_repetition_level;
   // With a maximum of 0 the array may be left empty; given anyway, it must hold only zeros.
@@ -104,35 +141,29 @@ absl::StatusOr<int64_t> CheckLevels(const ColumnDescriptor& column, absl::Span<c
                                        : value_count;
   if ((max_def > 0 || !def.empty()) && static_cast<int64_t>(def.size()) != levels) {
     return absl::InvalidArgumentError(
-        absl::StrCat(where, def.size(), " definition levels for ", levels, " levels"));
+        absl::StrCat(where(), def.size(), " definition levels for ", levels, " levels"));
   }
   if ((max_rep > 0 || !rep.empty()) && static_cast<int64_t>(rep.size()) != levels) {
-    return absl::InvalidArgumentError(absl::StrCat(where, rep.size(), " repetition levels for ",
+    return absl::InvalidArgumentError(absl::StrCat(where(), rep.size(), " repetition levels for ",
                                                    def.size(), " definition levels"));
   }
-  int64_t present = 0;
-  for (size_t i = 0; i < def.size(); ++i) {
-    if (def[i] < 0 || def[i] > max_def) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(where, "definition level ", def[i], " at ", i, " is outside 0..", max_def));
-    }
-    present += def[i] == max_def;
+  const LevelSummary definition = Summarize(def, max_def);
+  if (definition.lowest < 0 || definition.highest > max_def) {
+    return LevelOutsideRange(column, "definition", def, max_def);
   }
-  for (size_t i = 0; i < rep.size(); ++i) {
-    if (rep[i] < 0 || rep[i] > max_rep) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(where, "repetition level ", rep[i], " at ", i, " is outside 0..", max_rep));
-    }
+  const LevelSummary repetition = Summarize(rep, 0);
+  if (repetition.lowest < 0 || repetition.highest > max_rep) {
+    return LevelOutsideRange(column, "repetition", rep, max_rep);
   }
-  if (def.empty()) present = levels;
+  const int64_t present = def.empty() ? levels : definition.counted;
   if (present != value_count) {
     return absl::InvalidArgumentError(
-        absl::StrCat(where, value_count, " values for ", present,
+        absl::StrCat(where(), value_count, " values for ", present,
                      " definition levels at the maximum (one value per present level)"));
   }
   if (chunk_empty && !rep.empty() && rep[0] != 0) {
     return absl::InvalidArgumentError(absl::StrCat(
-        where, "the first repetition level of a column chunk must be 0, not ", rep[0]));
+        where(), "the first repetition level of a column chunk must be 0, not ", rep[0]));
   }
   return levels;
 }
