@@ -93,7 +93,7 @@ absl::StatusOr<size_t> DictionaryEncoder<T>::PutUntilFull(absl::Span<const T> va
   uint32_t last_number = 0;
   for (size_t i = 0; i < values.size(); ++i) {
     const auto key = internal::DictionaryIndex<T>::KeyOf(values[i]);
-    if (have_last && key == last_key) {
+    if (have_last && internal::DictionaryIndex<T>::SameKey(key, last_key)) {
       out[i] = last_number;
       continue;
     }

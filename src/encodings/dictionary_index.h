@@ -14,7 +14,9 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/hash/hash.h"
 #include "absl/strings/string_view.h"
+#include "common/bytes_equal.h"
 #include "encodings/fixed_key_table.h"
 #include "pqpage/types.h"
 
@@ -49,10 +51,26 @@ struct DictionaryKeyOf<ByteArray> {
   using Key = absl::string_view;
 };
 
+// Equality of byte array keys without a memcmp call for the short ones.
+struct ByteArrayKeyEqual {
+  bool operator()(absl::string_view a, absl::string_view b) const {
+    return a.size() == b.size() && BytesEqual(reinterpret_cast<const uint8_t*>(a.data()),
+                                              reinterpret_cast<const uint8_t*>(b.data()), a.size());
+  }
+};
+
 template <typename T>
 class DictionaryIndex {
  public:
   using Key = typename DictionaryKeyOf<T>::Key;
+
+  static bool SameKey(const Key& a, const Key& b) {
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      return ByteArrayKeyEqual()(a, b);
+    } else {
+      return a == b;
+    }
+  }
 
   static Key KeyOf(const T& value) {
     if constexpr (std::is_same_v<T, ByteArray>) {
@@ -121,8 +139,10 @@ class DictionaryIndex {
   }
 
   // Byte arrays are keyed on views, hashed as strings; every other type on its bit pattern.
-  std::conditional_t<std::is_same_v<T, ByteArray>, absl::flat_hash_map<Key, uint32_t>,
-                     FixedKeyTable<Key>>
+  std::conditional_t<
+      std::is_same_v<T, ByteArray>,
+      absl::flat_hash_map<Key, uint32_t, absl::Hash<absl::string_view>, ByteArrayKeyEqual>,
+      FixedKeyTable<Key>>
       map_;
   std::vector<T> entries_;
   std::vector<std::unique_ptr<uint8_t[]>> arena_;
