@@ -72,7 +72,26 @@ inline int CountOnes64(uint64_t x) {
   return static_cast<int>((x * 0x0101010101010101ull) >> 56);
 }
 
+// Ones in each byte value, for counts of a byte or two.
+struct ByteOnesTable {
+  uint8_t ones[256];
+  constexpr ByteOnesTable() : ones() {
+    for (int byte = 0; byte < 256; ++byte) {
+      for (int bit = 0; bit < 8; ++bit) {
+        ones[byte] = static_cast<uint8_t>(ones[byte] + ((byte >> bit) & 1));
+      }
+    }
+  }
+};
+inline constexpr ByteOnesTable kByteOnes;
+
 inline int64_t CountOnes(const uint8_t* bytes, size_t count) {
+  // Bit-packed runs of levels with scattered nulls are a byte or two: table lookups, not the
+  // byte loop below that gathers a word's tail.
+  if (count <= 2) {
+    if (count == 0) return 0;
+    return kByteOnes.ones[bytes[0]] + (count == 2 ? kByteOnes.ones[bytes[1]] : 0);
+  }
   int64_t ones = 0;
   size_t i = 0;
   for (; i + 8 <= count; i += 8) ones += CountOnes64(LoadLittleEndian<uint64_t>(bytes + i));

@@ -14,51 +14,10 @@
 #include <cstdint>
 
 #include "codec/bitmap_writer.h"
+#include "common/byte_reader.h"
 #include "encodings/width1_levels.h"
 
 namespace pqpage::internal {
-
-// Ones in each byte value, for the runs too short for a word-wide count.
-struct ByteOnesTable {
-  uint8_t ones[256];
-  constexpr ByteOnesTable() : ones() {
-    for (int byte = 0; byte < 256; ++byte) {
-      for (int bit = 0; bit < 8; ++bit) {
-        ones[byte] = static_cast<uint8_t>(ones[byte] + ((byte >> bit) & 1));
-      }
-    }
-  }
-};
-inline constexpr ByteOnesTable kByteOnes;
-
-// The 1s of a bit-packed run of `bytes` bytes: most runs of scattered nulls are one or two.
-inline int64_t CountRunOnes(const uint8_t* packed, size_t bytes) {
-  if (bytes > 2) return CountOnes(packed, bytes);
-  return kByteOnes.ones[packed[0]] + (bytes == 2 ? kByteOnes.ones[packed[1]] : 0);
-}
-
-// Reads a run header (a ULEB128 of at most 5 bytes) from [*position, end).
-// @return false, leaving *position, when the header is cut short or longer than 5 bytes.
-inline bool ReadWidth1RunHeader(const uint8_t** position, const uint8_t* end, uint64_t* header) {
-  const uint8_t* p = *position;
-  if (p < end && *p < 0x80) {
-    *header = *p;
-    *position = p + 1;
-    return true;
-  }
-  uint64_t value = 0;
-  for (int shift = 0; shift < 35; shift += 7) {
-    if (p == end) return false;
-    const uint8_t byte = *p++;
-    value |= uint64_t{byte & 0x7Fu} << shift;
-    if (byte < 0x80) {
-      *header = value;
-      *position = p;
-      return true;
-    }
-  }
-  return false;
-}
 
 // Walks the whole runs at the start of stream[0, stream_bytes) into `destination`, which takes up
 // to `capacity` values through
@@ -66,7 +25,7 @@ inline bool ReadWidth1RunHeader(const uint8_t** position, const uint8_t* end, ui
 //   void Expand(const uint8_t* packed, size_t bytes);   // a bit-packed run, 8 values a byte
 // and counts the 1s. Stops before a run that does not fit in
 // what is left of `capacity`, one whose bytes are not all in the stream, or one the general walker
-// must judge: a length of 0, an RLE value above 1, a header cut short or over 32 bits.
+// must judge: a length of 0, an RLE value above 1, a header the general walker refuses.
 template <typename Destination>
 Width1Runs WalkWidth1Runs(const uint8_t* stream, size_t stream_bytes, size_t capacity,
                           Destination& destination) {
@@ -77,8 +36,17 @@ Width1Runs WalkWidth1Runs(const uint8_t* stream, size_t stream_bytes, size_t cap
   while (position < end) {
     const uint8_t* next = position;
     uint64_t header;
-    // Headers past 32 bits are for the general walker to refuse.
-    if (!ReadWidth1RunHeader(&next, end, &header) || header > 0xFFFFFFFFu) break;
+    if (*next < 0x80) {
+      header = *next++;
+    } else {
+      // A longer header is read as the general walker reads it; one it refuses (cut short, past
+      // 32 bits) is left to it.
+      ByteReader reader(next, end);
+      const absl::StatusOr<uint32_t> read = reader.ReadUleb32("hybrid run header");
+      if (!read.ok()) break;
+      header = *read;
+      next = reader.position();
+    }
     const uint64_t length = header >> 1;
     if (length == 0) break;
     if ((header & 1) == 0) {
@@ -92,7 +60,7 @@ Width1Runs WalkWidth1Runs(const uint8_t* stream, size_t stream_bytes, size_t cap
       if (length > static_cast<uint64_t>(end - next) || length * 8 > capacity - values) break;
       const auto bytes = static_cast<size_t>(length);
       destination.Expand(next, bytes);
-      ones += CountRunOnes(next, bytes);
+      ones += CountOnes(next, bytes);
       values += 8 * bytes;
       next += bytes;
     }
